@@ -1,0 +1,109 @@
+/* cpio "newc" writer: 110-byte ASCII headers, name and data padded to 4. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cpio.h"
+#include "spoor.h"
+
+void cpio_begin(struct cpio *c, FILE *f)
+{
+	c->f = f;
+	c->ino = 1;
+	c->error = 0;
+}
+
+static void pad4(struct cpio *c, size_t len)
+{
+	static const char zero[4];
+
+	if (len & 3 && fwrite(zero, 1, 4 - (len & 3), c->f) != 4 - (len & 3))
+		c->error = 1;
+}
+
+static void put(struct cpio *c, const char *name, unsigned mode, const void *data, size_t len)
+{
+	size_t namelen = strlen(name) + 1;
+
+	if (fprintf(c->f, "070701%08X%08X%08X%08X%08X%08X%08lX%08X%08X%08X%08X%08zX%08X",
+		    c->ino++, mode, 0u, 0u, 1u, 0u, (unsigned long)len, 0u, 0u, 0u, 0u,
+		    namelen, 0u) < 0 || fwrite(name, 1, namelen, c->f) != namelen)
+		c->error = 1;
+	pad4(c, 110 + namelen);
+	if (len && fwrite(data, 1, len, c->f) != len)
+		c->error = 1;
+	pad4(c, len);
+}
+
+/* Archive names have no leading slash. */
+static const char *relname(const char *path)
+{
+	while (*path == '/')
+		path++;
+	return path;
+}
+
+void cpio_add_dir(struct cpio *c, const char *path)
+{
+	char buf[4096];
+	char *p;
+
+	snprintf(buf, sizeof(buf), "%s", relname(path));
+	for (p = strchr(buf, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		put(c, buf, 040755, NULL, 0);
+		*p = '/';
+	}
+	if (*buf)
+		put(c, buf, 040755, NULL, 0);
+}
+
+static void add_parents(struct cpio *c, const char *path)
+{
+	char buf[4096];
+	char *slash;
+
+	snprintf(buf, sizeof(buf), "%s", relname(path));
+	slash = strrchr(buf, '/');
+	if (slash) {
+		*slash = '\0';
+		cpio_add_dir(c, buf);
+	}
+}
+
+void cpio_add_data(struct cpio *c, const char *path, unsigned mode, const void *data, size_t len)
+{
+	add_parents(c, path);
+	put(c, relname(path), 0100000 | (mode & 07777), data, len);
+}
+
+int cpio_add_file(struct cpio *c, const char *path, const char *host_path)
+{
+	FILE *f = fopen(host_path, "rb");
+	struct stat st;
+	char *data;
+
+	if (!f || fstat(fileno(f), &st) < 0) {
+		spoor_err("%s: %s", host_path, strerror(errno));
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	data = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!data || fread(data, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+		spoor_err("%s: read failed", host_path);
+		free(data);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	cpio_add_data(c, path, st.st_mode & 0777, data, (size_t)st.st_size);
+	free(data);
+	return 0;
+}
+
+int cpio_end(struct cpio *c)
+{
+	put(c, "TRAILER!!!", 0, NULL, 0);
+	return c->error || fflush(c->f) ? -1 : 0;
+}

@@ -1,0 +1,45 @@
+/* spoor: the host side of Spoor. Dispatches to one subcommand per file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "spoor.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "kallsyms", cmd_kallsyms, "build step: nm -n output on stdin -> symbol table assembly" },
+	{ "mkinitrd", cmd_mkinitrd, "build a cpio (newc) initrd: mkinitrd -o OUT [HOST[:GUEST]]..." },
+};
+
+void spoor_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("spoor: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: spoor COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	spoor_err("unknown command '%s' (spoor --help lists them)", argv[1]);
+	return 2;
+}

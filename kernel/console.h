@@ -1,0 +1,19 @@
+/*
+ * The system console: output to COM1, input bytes from its interrupt into
+ * a buffer the shell reads. printk, the shell and /dev/console use it.
+ */
+#ifndef KERNEL_CONSOLE_H
+#define KERNEL_CONSOLE_H
+
+#include <kernel/types.h>
+
+extern int console_loglevel;
+
+/* Any context. */
+void console_write(const char *s, size_t n);
+
+/* The kernel log (dmesg): copy bytes from log position pos; returns count. */
+size_t printk_log_read(u64 pos, char *buf, size_t len);
+u64 printk_log_head(void);
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * Host stand-ins for the kernel services pure code relies on: kmalloc on
+ * malloc, printk on stderr, clocks on clock_gettime, and per-CPU copies of
+ * the spoor_percpu section. Linked into every unit test and benchmark.
+ */
+#include <kernel/types.h>
+#include <kernel/slab.h>
+#include <kernel/printk.h>
+#include <kernel/time.h>
+#include <kernel/preempt.h>
+#include <kernel/string.h>
+#include <asm/irqflags.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+__thread int host_cpu_id;
+__thread unsigned long host_irq_flags = 0x200;
+unsigned int nr_cpu_ids = NR_CPUS;
+
+DEFINE_PER_CPU(int, cpu_number);
+DEFINE_PER_CPU(int, __preempt_count);
+DEFINE_PER_CPU(int, need_resched);
+
+extern char __start_spoor_percpu[], __stop_spoor_percpu[];
+static char *percpu_areas[NR_CPUS];
+static pthread_once_t percpu_once = PTHREAD_ONCE_INIT;
+
+static void percpu_setup(void)
+{
+	size_t size = (size_t)(__stop_spoor_percpu - __start_spoor_percpu);
+
+	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		percpu_areas[cpu] = aligned_alloc(64, ALIGN_UP(size, 64));
+		memcpy(percpu_areas[cpu], __start_spoor_percpu, size);
+		*(int *)(percpu_areas[cpu] + ((char *)&cpu_number - __start_spoor_percpu)) = cpu;
+	}
+}
+
+unsigned long host_per_cpu_offset(int cpu)
+{
+	pthread_once(&percpu_once, percpu_setup);
+	return (unsigned long)(percpu_areas[cpu] - __start_spoor_percpu);
+}
+
+void preempt_schedule(void)
+{
+	this_cpu_write(need_resched, 0);
+}
+
+void *kmalloc(size_t size, gfp_t flags)
+{
+	return flags & __GFP_ZERO ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
+}
+void *kzalloc(size_t size, gfp_t flags) { return kmalloc(size, flags | __GFP_ZERO); }
+void *kcalloc(size_t n, size_t size, gfp_t flags)
+{
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	return kzalloc(n * size, flags);
+}
+void *krealloc(const void *p, size_t size, gfp_t flags) { return realloc((void *)p, size ? size : 1); }
+void kfree(const void *p) { free((void *)p); }
+size_t ksize(const void *p) { return p ? malloc_usable_size((void *)p) : 0; }
+char *kstrdup(const char *s, gfp_t flags) { return s ? strdup(s) : NULL; }
+char *kstrndup(const char *s, size_t max, gfp_t flags) { return s ? strndup(s, max) : NULL; }
+
+int vprintk(const char *fmt, va_list ap)
+{
+	if (fmt[0] == '\001' && fmt[1])
+		fmt += 2;
+	return vfprintf(stderr, fmt, ap);
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk(fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+void panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "Kernel panic - not syncing: ");
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+u64 ktime_get_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
+}
+u64 trace_clock_local(void) { return ktime_get_ns(); }
+u64 trace_clock_global(void) { return ktime_get_ns(); }
+u64 trace_clock_counter(void)
+{
+	static u64 counter;
+
+	return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
