@@ -1,15 +1,15 @@
 #!/bin/sh
-# run-boot-test.sh SCRIPT RESULT: run one boot test through `spoor exec`.
+# run-boot-test.sh SPOOR SCRIPT RESULT: run one boot test through `spoor exec`.
 # The script prints TAP ("ok N - what", "not ok N - what") from inside the
 # guest; its exit status must be 0. Always exits 0: test-summary.sh judges.
-script=$1 out=$2
+spoor=$1 script=$2 out=$3
 name=$(basename "$script" .sh)
 mkdir -p "$(dirname "$out")"
 log=$out.log
 # A test may ask for its own runner options in a "# spoor-exec: ..." line.
 opts=$(sed -n 's/^# spoor-exec: //p' "$script" | head -n 1)
 # shellcheck disable=SC2086
-build/spoor exec --timeout "${BOOT_TEST_TIMEOUT:-120}" $opts "$script" >"$log" 2>&1
+"$spoor" exec --timeout "${BOOT_TEST_TIMEOUT:-120}" $opts "$script" >"$log" 2>&1
 status=$?
 tr -d '\r' < "$log" | grep -E '^(not )?ok [0-9]+' | \
 	sed "s|^\(\(not \)\{0,1\}ok\) [0-9]* *-* *|\1 - $name: |" > "$out.tmp"
