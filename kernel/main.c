@@ -2,6 +2,8 @@
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <asm/serial.h>
+#include <asm/segment.h>
+#include <asm/idt.h>
 
 void start_kernel(u32 magic, u32 info_phys);
 
@@ -9,6 +11,8 @@ void start_kernel(u32 magic, u32 info_phys)
 {
 	serial_init();
 	printk(KERN_INFO "Spoor booting (loader magic %#x, info at %#x)\n", magic, info_phys);
+	gdt_init_cpu();
+	idt_init();
 	for (;;)
 		__asm__ __volatile__("cli; hlt");
 }

@@ -1,0 +1,64 @@
+/*
+ * Frame-pointer stack walking. Each frame is [saved rbp][return address];
+ * the walk stops at the first frame that is misaligned, goes backwards,
+ * strays more than 64 KiB from where it started, or returns to something
+ * that is not kernel text, so a corrupt stack ends the trace instead of
+ * faulting inside a panic.
+ */
+#include <kernel/stacktrace.h>
+#include <kernel/printk.h>
+
+extern char _text[], _etext[];
+
+#define WALK_SPAN (64 * 1024)
+
+bool kernel_text_address(unsigned long addr)
+{
+	return addr >= (unsigned long)_text && addr < (unsigned long)_etext;
+}
+
+unsigned int stack_trace_save_from(unsigned long rbp, unsigned long *store, unsigned int size)
+{
+	unsigned long start = rbp;
+	unsigned int n = 0;
+
+	while (n < size && rbp && !(rbp & 7) && rbp >= start && rbp - start < WALK_SPAN &&
+	       rbp >= 0xffff800000000000UL) {
+		unsigned long *frame = (unsigned long *)rbp;
+		unsigned long ret = frame[1];
+
+		if (!kernel_text_address(ret))
+			break;
+		store[n++] = ret;
+		if (frame[0] <= rbp)
+			break;
+		rbp = frame[0];
+	}
+	return n;
+}
+
+unsigned int stack_trace_save(unsigned long *store, unsigned int size, unsigned int skip)
+{
+	unsigned long buf[64];
+	unsigned long rbp = (unsigned long)__builtin_frame_address(0);
+	unsigned int n = stack_trace_save_from(rbp, buf, ARRAY_SIZE(buf)), out = 0;
+
+	for (unsigned int i = skip; i < n && out < size; i++)
+		store[out++] = buf[i];
+	return out;
+}
+
+void stack_trace_print(const unsigned long *entries, unsigned int nr)
+{
+	for (unsigned int i = 0; i < nr; i++)
+		printk(KERN_EMERG " %pS\n", (void *)entries[i]);
+}
+
+void dump_stack(void)
+{
+	unsigned long entries[32];
+	unsigned int n = stack_trace_save(entries, ARRAY_SIZE(entries), 1);
+
+	printk(KERN_EMERG "Call Trace:\n");
+	stack_trace_print(entries, n);
+}
