@@ -1,0 +1,135 @@
+/*
+ * The operating-system interface of the shell and its commands.
+ *
+ * Everything the interpreter and the commands do to the outside world goes
+ * through the one table `sh_os` points at, so the same code runs in the
+ * kernel (sh_os_kernel.c: the VFS and the scheduler) and in host unit tests
+ * (tests/host/sh_os_host.c: an in-memory file tree whose tasks run
+ * synchronously). Every call acts for the calling task: its fd table, its
+ * cwd. Errors are negative errno values.
+ */
+#ifndef KERNEL_SHELL_SH_OS_H
+#define KERNEL_SHELL_SH_OS_H
+
+#include <kernel/types.h>
+
+/* open() flags: Linux's values. */
+#define SH_O_RDONLY	00
+#define SH_O_WRONLY	01
+#define SH_O_RDWR	02
+#define SH_O_ACCMODE	03
+#define SH_O_CREAT	0100
+#define SH_O_EXCL	0200
+#define SH_O_TRUNC	01000
+#define SH_O_APPEND	02000
+#define SH_O_DIRECTORY	0200000
+
+#define SH_WNOHANG	1
+
+/* File types, as in struct dirent's d_type. */
+enum sh_ftype {
+	SH_FT_UNKNOWN = 0,
+	SH_FT_FIFO = 1,
+	SH_FT_CHR = 2,
+	SH_FT_DIR = 4,
+	SH_FT_REG = 8,
+	SH_FT_LNK = 10,
+};
+
+/* What stat() reports; mode holds only the permission bits. */
+struct sh_stat {
+	enum sh_ftype type;
+	unsigned int mode;
+	u64 size;
+	u64 ino;
+	unsigned int nlink;
+	u64 mtime_ns;		/* ns since boot */
+};
+
+/* Called by readdir() once per entry, "." and ".." included; nonzero stops. */
+typedef int (*sh_dirent_fn)(void *ctx, const char *name, enum sh_ftype type);
+
+/* The body of a new task: its return value is the task's exit status. */
+typedef int (*sh_task_fn)(void *arg);
+
+/*
+ * spawn(): start fn(arg) in a new task, a child of the caller.
+ * The child's fd table holds exactly fds 0..2, duplicated from the caller's
+ * fds[0..2]; its cwd is the caller's; `comm` names it (what ps shows and
+ * what sched events record); `nice` is its nice value. The child owns arg.
+ * If spawn fails, arg is still the caller's.
+ */
+struct sh_spawn {
+	sh_task_fn fn;
+	void *arg;
+	const char *comm;
+	int fds[3];
+	int nice;
+};
+
+/* One line of `ps`. */
+struct sh_procinfo {
+	pid_t pid, ppid;
+	char comm[16];
+	char state;		/* R, S, D, Z, ... */
+	int nice;
+	int cpu;
+	u64 runtime_ns;
+};
+
+struct sh_os {
+	int (*open)(const char *path, int flags, unsigned int mode);
+	ssize_t (*read)(int fd, void *buf, size_t len);
+	/* Fewer bytes than asked is a short write; callers loop. */
+	ssize_t (*write)(int fd, const void *buf, size_t len);
+	int (*close)(int fd);
+	/* dup(): the lowest free fd >= min_fd (fcntl F_DUPFD). */
+	int (*dup)(int fd, int min_fd);
+	int (*dup2)(int oldfd, int newfd);
+	int (*pipe)(int fds[2]);
+	int (*stat)(const char *path, struct sh_stat *st);
+	int (*readdir)(const char *path, sh_dirent_fn fn, void *ctx);
+	int (*mkdir)(const char *path, unsigned int mode);
+	int (*unlink)(const char *path);
+	int (*rmdir)(const char *path);
+	int (*chdir)(const char *path);
+	int (*getcwd)(char *buf, size_t size);
+
+	pid_t (*spawn)(const struct sh_spawn *req);
+	/*
+	 * Reap child pid (-1: any child): returns its pid and stores its exit
+	 * status; with SH_WNOHANG, 0 if it still runs; -ECHILD if no such child.
+	 */
+	pid_t (*wait)(pid_t pid, int *status, int options);
+	int (*kill)(pid_t pid);
+	pid_t (*getpid)(void);
+	pid_t (*getppid)(void);
+	/* Visit every task; nonzero from fn stops. */
+	int (*for_each_task)(int (*fn)(void *ctx, const struct sh_procinfo *p), void *ctx);
+	/* True once the calling task has been killed or interrupted (Ctrl-C). */
+	bool (*interrupted)(void);
+
+	u64 (*now_ns)(void);
+	/* Sleep; -EINTR if killed or interrupted first. */
+	int (*sleep_ns)(u64 ns);
+	int (*nproc)(void);
+	/* Read up to len bytes of the kernel log from position *pos. */
+	ssize_t (*log_read)(u64 *pos, char *buf, size_t len);
+	/* Power off (reboot = false) or reset; returns only on failure. */
+	int (*poweroff)(bool reboot);
+
+	/* The interactive console: block for input bytes; returns the count. */
+	ssize_t (*console_read)(char *buf, size_t len);
+	/*
+	 * Name the foreground task of the console (0: the shell itself), so
+	 * that Ctrl-C typed while it runs kills it.
+	 */
+	void (*set_foreground)(pid_t pid);
+	/* Workload generators (kernel/workload.c); NULL where there are none. */
+	int (*workload)(const char *name, int argc, char **argv);
+};
+
+/* The implementation in use: set once, before any shell runs. */
+extern const struct sh_os *sh_os;
+
+#endif
