@@ -1,15 +1,17 @@
-/* Clocks from the TSC. tsc_khz is set by calibration (arch); until then time reads 0. */
+/*
+ * Clocks from the TSC, and the periodic tick. The TSC of every CPU counts
+ * from the same reset (QEMU keeps them in step), so one conversion serves
+ * all CPUs and ktime_get_ns is the time since the machine started. tsc_khz
+ * is set by calibration (arch/x86_64/tsc.c); until then time reads 0.
+ */
 #include <kernel/time.h>
+#include <kernel/percpu.h>
+#include <kernel/sched.h>
+#include <kernel/timer.h>
+#include <asm/tsc.h>
 
 unsigned long tsc_khz;
-
-static inline u64 rdtsc(void)
-{
-	u32 lo, hi;
-
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	return ((u64)hi << 32) | lo;
-}
+volatile u64 jiffies;
 
 u64 ktime_get_ns(void)
 {
@@ -25,4 +27,13 @@ u64 trace_clock_counter(void)
 	static u64 counter;
 
 	return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
+
+/* Every CPU's HZ tick, in hardirq context. The boot CPU keeps jiffies. */
+void tick_periodic(void)
+{
+	if (smp_processor_id() == 0)
+		jiffies++;
+	scheduler_tick();
+	run_local_timers();
 }

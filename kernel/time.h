@@ -18,4 +18,24 @@ u64 trace_clock_local(void);
 u64 trace_clock_global(void);
 u64 trace_clock_counter(void);
 
+/*
+ * The tick: HZ periodic LAPIC timer interrupts on every CPU (kernel/time.c).
+ * jiffies counts the boot CPU's ticks since the timer started.
+ */
+#define HZ		1000
+extern volatile u64 jiffies;
+#define MAX_JIFFY_OFFSET	((long)(~0UL >> 2))
+static inline unsigned long msecs_to_jiffies(unsigned int ms)
+{
+	return DIV_ROUND_UP((unsigned long)ms * HZ, 1000);
+}
+static inline unsigned int jiffies_to_msecs(unsigned long j)
+{
+	return (unsigned int)(j * 1000 / HZ);
+}
+#define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
+#define time_before(a, b)	((long)((a) - (b)) < 0)
+/* The tick's work on this CPU: jiffies, scheduler, timers (arch timer interrupt calls it). */
+void tick_periodic(void);
+
 #endif

@@ -1,15 +1,29 @@
 /*
- * Device interrupts, IPIs and NMIs: vectors >= 32 dispatch through a table
- * of handlers. (Initial version; the SMP/APIC work extends it with
- * irq_enter/irq_exit accounting, EOI, softirqs and preemption.)
+ * Device interrupts, IPIs and NMIs. Vectors >= 32 dispatch through a
+ * table of handlers inside the hardirq bracket (irq_enter/irq_exit: the
+ * preempt_count accounting and softirqs on the way out). An interrupt
+ * that came from preemptible code is also where the tick's or a wake-up's
+ * reschedule request is acted on.
+ *
+ * NMIs can arrive anywhere, even inside a spinlock holder or another
+ * handler, so do_nmi takes no locks and only counts, runs the lock-free
+ * NMI handlers, and parks the CPU when a panic asked for it.
  */
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/preempt.h>
+#include <kernel/interrupt.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
 #include <asm/idt.h>
 #include <asm/irq.h>
+#include <asm/apic.h>
+
+#define NR_NMI_HANDLERS	8
 
 static irq_handler_t vector_handlers[NR_VECTORS];
+static nmi_handler_t nmi_handlers[NR_NMI_HANDLERS];
+static DEFINE_PER_CPU(u64, nmi_counter);
 
 int irq_register_vector(unsigned int vector, irq_handler_t handler)
 {
@@ -23,17 +37,44 @@ void do_irq(struct pt_regs *regs)
 {
 	irq_handler_t h = vector_handlers[regs->vector];
 
-	preempt_count_add(HARDIRQ_OFFSET);
+	irq_enter();
 	if (h)
 		h(regs);
 	else
 		printk(KERN_WARNING "spurious interrupt on vector %lu\n", regs->vector);
-	preempt_count_sub(HARDIRQ_OFFSET);
+	/* The LAPIC's spurious vector is the one delivery that must not be acknowledged. */
+	if (regs->vector != SPURIOUS_APIC_VECTOR)
+		lapic_eoi();
+	irq_exit();
+	/* Back to code that may be preempted: switch now if the scheduler asked. */
+	if (!preempt_count() && this_cpu_read(need_resched) && (regs->rflags & 0x200))
+		preempt_schedule_irq();
+}
+
+int register_nmi_handler(nmi_handler_t fn)
+{
+	for (int i = 0; i < NR_NMI_HANDLERS; i++)
+		if (__atomic_compare_exchange_n(&nmi_handlers[i], &(nmi_handler_t){ NULL }, fn, false,
+						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+			return 0;
+	return -1;
+}
+
+u64 nmi_count(int cpu)
+{
+	return READ_ONCE(per_cpu(nmi_counter, cpu));
 }
 
 void do_nmi(struct pt_regs *regs)
 {
 	preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
-	printk(KERN_WARNING "NMI received\n");
+	this_cpu_inc(nmi_counter);
+	nmi_stop_check();
+	for (int i = 0; i < NR_NMI_HANDLERS; i++) {
+		nmi_handler_t fn = __atomic_load_n(&nmi_handlers[i], __ATOMIC_ACQUIRE);
+
+		if (fn)
+			fn(regs);
+	}
 	preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
 }

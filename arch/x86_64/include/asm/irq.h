@@ -9,4 +9,13 @@ typedef void (*irq_handler_t)(struct pt_regs *regs);
 /* Install the handler of a vector (>= 32); -1 if taken or out of range. */
 int irq_register_vector(unsigned int vector, irq_handler_t handler);
 
+/*
+ * NMI handlers run on every NMI, in NMI context (no locks, no printk):
+ * each must tell for itself whether the NMI was its own. -1 if full.
+ */
+typedef void (*nmi_handler_t)(struct pt_regs *regs);
+int register_nmi_handler(nmi_handler_t fn);
+/* Parks this CPU if another one is stopping them all (arch/x86_64/smp.c). */
+void nmi_stop_check(void);
+
 #endif
