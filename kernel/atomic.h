@@ -38,6 +38,18 @@ typedef struct { long counter; } local_t;
 #define local_inc(l)		__asm__ __volatile__("incq %0" : "+m"((l)->counter))
 #define local_add(l, v)		__asm__ __volatile__("addq %1, %0" : "+m"((l)->counter) : "er"((long)(v)))
 #define local_add_return(l, v)	__atomic_add_fetch(&(l)->counter, (v), __ATOMIC_RELAXED)
+#define local_dec(l)		__asm__ __volatile__("decq %0" : "+m"((l)->counter))
+#define local_sub(l, v)		__asm__ __volatile__("subq %1, %0" : "+m"((l)->counter) : "er"((long)(v)))
+/* cmpxchg without the lock prefix: atomic against this CPU's interrupts only. */
+static inline long local_cmpxchg(local_t *l, long old, long new)
+{
+	long prev;
+
+	__asm__ __volatile__("cmpxchgq %2, %1"
+			     : "=a"(prev), "+m"(l->counter)
+			     : "r"(new), "0"(old) : "memory");
+	return prev;
+}
 
 /* cmpxchg(ptr, old, new): returns the value found; the swap happened if it equals old. */
 #define cmpxchg(p, o, n) ({						\
