@@ -12,8 +12,19 @@ extern int console_loglevel;
 /* Any context. */
 void console_write(const char *s, size_t n);
 
+/*
+ * Input. console_input queues received bytes (the serial receive
+ * interrupt; any context but NMI); console_read blocks until at least one
+ * byte is there and returns up to len of them, or -EINTR on a signal.
+ * Without a receive interrupt it polls the port once a tick.
+ */
+void console_input(const char *s, size_t n);
+ssize_t console_read(char *buf, size_t len);
+
 /* The kernel log (dmesg): copy bytes from log position pos; returns count. */
 size_t printk_log_read(u64 pos, char *buf, size_t len);
 u64 printk_log_head(void);
+/* The oldest position the log still holds. */
+u64 printk_log_tail(void);
 
 #endif

@@ -43,6 +43,11 @@ u64 printk_log_head(void)
 	return log_head;
 }
 
+u64 printk_log_tail(void)
+{
+	return log_head > LOG_SIZE ? log_head - LOG_SIZE : 0;
+}
+
 int vprintk(const char *fmt, va_list ap)
 {
 	char line[1024];

@@ -8,7 +8,6 @@
 #include <kernel/string.h>
 #include <kernel/errno.h>
 #include <kernel/time.h>
-#include <kernel/printk.h>
 
 DEFINE_SPINLOCK(dcache_lock);
 struct dentry *root_dentry;
@@ -179,15 +178,16 @@ int d_path(struct dentry *d, char *buf, size_t size)
 	return (int)(size - end - 1);
 }
 
-void vfs_init(void)
+int vfs_init(void)
 {
 	struct inode *inode;
 
 	if (root_dentry)
-		return;
+		return 0;
 	inode = ramfs_get_inode(S_IFDIR | 0755);
 	root_dentry = inode ? d_alloc(NULL, "/", 1, inode) : NULL;
 	if (!root_dentry)
-		panic("vfs: no memory for the root directory");
+		return -ENOMEM;
 	root_dentry->d_flags |= DCACHE_ATTACHED;
+	return 0;
 }

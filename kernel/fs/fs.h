@@ -193,8 +193,8 @@ struct dentry *__d_lookup(struct dentry *dir, const char *name, size_t len);
 bool d_is_dir(const struct dentry *d);
 /* The absolute path of d into buf; returns its length or -ENAMETOOLONG. */
 int d_path(struct dentry *d, char *buf, size_t size);
-/* Make the root directory (ramfs). Idempotent. */
-void vfs_init(void);
+/* Make the root directory (ramfs). Idempotent; -ENOMEM before kmalloc works. */
+int vfs_init(void);
 
 /* ---- namei.c: paths ---- */
 #define LOOKUP_FOLLOW		0x1	/* follow a symlink in the last component */

@@ -40,7 +40,7 @@ static inline void test_task_start(int cpu)
 {
 	host_cpu_id = cpu;
 	this_cpu_write(current_task, &test_task);
-	vfs_init();
+	cr_assert_eq(vfs_init(), 0);
 	test_files = alloc_files();
 	test_fs = alloc_fs_struct(NULL);
 }

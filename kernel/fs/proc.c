@@ -1,0 +1,325 @@
+/*
+ * /proc: system state as text in Linux's layouts. Kernel only: it reads
+ * the scheduler, the page allocator, the CPU and the log.
+ *
+ * /proc/<pid> and /proc/self exist only when looked up (proc_root_iops),
+ * so an exited task's directory is simply gone. /proc/kmsg prints the
+ * whole log buffer on each open; unlike Linux's it does not consume it.
+ * Not here yet: /proc/interrupts (no per-vector counters to read).
+ */
+#include <kernel/fs/dev.h>
+#include <kernel/fs/pseudo.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/sched.h>
+#include <kernel/mm.h>
+#include <kernel/console.h>
+#include <kernel/interrupt.h>
+#include <kernel/time.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <asm/tsc.h>
+#include <asm/page.h>
+
+#define USER_HZ	100	/* the unit of times in /proc/<pid>/stat */
+
+static void cpuid(u32 leaf, u32 r[4])
+{
+	__asm__ __volatile__("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3])
+			     : "a"(leaf), "c"(0));
+}
+
+static int cpuinfo_show(struct seq_file *m, void *v)
+{
+	u32 r[4], sig;
+	char vendor[13], brand[49] = "";
+	unsigned int family, model;
+
+	cpuid(0, r);
+	memcpy(vendor, &r[1], 4);
+	memcpy(vendor + 4, &r[3], 4);
+	memcpy(vendor + 8, &r[2], 4);
+	vendor[12] = '\0';
+	cpuid(1, r);
+	sig = r[0];
+	family = (sig >> 8) & 0xf;
+	model = (sig >> 4) & 0xf;
+	if (family == 0xf)
+		family += (sig >> 20) & 0xff;
+	if (family >= 6)
+		model += ((sig >> 16) & 0xf) << 4;
+	cpuid(0x80000000, r);
+	if (r[0] >= 0x80000004) {
+		for (u32 i = 0; i < 3; i++) {
+			cpuid(0x80000002 + i, r);
+			memcpy(brand + 16 * i, r, 16);
+		}
+		brand[48] = '\0';
+	}
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		seq_printf(m, "processor\t: %u\n", cpu);
+		seq_printf(m, "vendor_id\t: %s\n", vendor);
+		seq_printf(m, "cpu family\t: %u\n", family);
+		seq_printf(m, "model\t\t: %u\n", model);
+		seq_printf(m, "model name\t: %s\n", brand);
+		seq_printf(m, "stepping\t: %u\n", sig & 0xf);
+		seq_printf(m, "cpu MHz\t\t: %lu.%03lu\n", tsc_khz / 1000, tsc_khz % 1000);
+		seq_printf(m, "\n");
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(cpuinfo);
+
+static void meminfo_line(struct seq_file *m, const char *name, unsigned long pages)
+{
+	seq_printf(m, "%-16s%8lu kB\n", name, pages * (PAGE_SIZE / 1024));
+}
+
+static int meminfo_show(struct seq_file *m, void *v)
+{
+	meminfo_line(m, "MemTotal:", totalram_pages());
+	meminfo_line(m, "MemFree:", nr_free_pages());
+	meminfo_line(m, "MemAvailable:", nr_free_pages());
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(meminfo);
+
+static int uptime_show(struct seq_file *m, void *v)
+{
+	struct sched_cpu_stats st;
+	u64 up = ktime_get_ns(), idle = 0;
+
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		sched_cpu_stats((int)cpu, &st);
+		idle += st.idle_ns;
+	}
+	seq_printf(m, "%lu.%02lu %lu.%02lu\n", (unsigned long)(up / NSEC_PER_SEC),
+		   (unsigned long)(up % NSEC_PER_SEC / 10000000), (unsigned long)(idle / NSEC_PER_SEC),
+		   (unsigned long)(idle % NSEC_PER_SEC / 10000000));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(uptime);
+
+static int softirqs_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "                    ");
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		seq_printf(m, "CPU%-8u", cpu);
+	seq_putc(m, '\n');
+	for (unsigned int nr = 0; nr < NR_SOFTIRQS; nr++) {
+		seq_printf(m, "%12s:", softirq_to_name[nr]);
+		for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+			seq_printf(m, " %10lu", (unsigned long)softirq_count_of((int)cpu, nr));
+		seq_putc(m, '\n');
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(softirqs);
+
+static int kmsg_show(struct seq_file *m, void *v)
+{
+	u64 pos = printk_log_tail(), head = printk_log_head();
+	char chunk[256];
+	size_t n;
+
+	while (pos < head && (n = printk_log_read(pos, chunk, min(sizeof(chunk), head - pos))) > 0) {
+		seq_write(m, chunk, n);
+		pos += n;
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(kmsg);
+
+/* What the per-pid files print, copied under tasklist_lock. */
+struct task_snapshot {
+	pid_t pid, ppid;
+	char comm[TASK_COMM_LEN];
+	char state;
+	unsigned int flags;
+	int prio, nice, cpu, exit_code;
+	u64 runtime_ns, pending;
+};
+
+/* Linux's one-letter task states. */
+static char task_state_char(const struct task_struct *p)
+{
+	unsigned int state = task_state(p);
+
+	if (p->exit_state & EXIT_ZOMBIE)
+		return 'Z';
+	if (p->exit_state & EXIT_DEAD)
+		return 'X';
+	if (state == TASK_RUNNING)
+		return 'R';
+	if (state & TASK_INTERRUPTIBLE)
+		return 'S';
+	if ((state & TASK_IDLE) == TASK_IDLE)
+		return 'I';
+	if (state & TASK_UNINTERRUPTIBLE)
+		return 'D';
+	if (state & __TASK_STOPPED)
+		return 'T';
+	if (state & TASK_PARKED)
+		return 'P';
+	return 'R';
+}
+
+static int task_snapshot(pid_t pid, struct task_snapshot *s)
+{
+	struct task_struct *p;
+
+	spin_lock(&tasklist_lock);
+	p = find_task_by_pid(pid);
+	if (p) {
+		s->pid = p->pid;
+		s->ppid = p->parent ? p->parent->pid : 0;
+		memcpy(s->comm, p->comm, sizeof(s->comm));
+		s->comm[TASK_COMM_LEN - 1] = '\0';
+		s->state = task_state_char(p);
+		s->flags = p->flags;
+		s->prio = p->prio - MAX_RT_PRIO;
+		s->nice = task_nice(p);
+		s->cpu = task_cpu(p);
+		s->exit_code = p->exit_code;
+		s->runtime_ns = p->sum_exec_runtime;
+		s->pending = p->pending_signals;
+	}
+	spin_unlock(&tasklist_lock);
+	return p ? 0 : -ESRCH;
+}
+
+static int pid_comm_show(struct seq_file *m, void *v)
+{
+	struct task_snapshot s;
+	int err = task_snapshot((pid_t)(long)m->private, &s);
+
+	if (!err)
+		seq_printf(m, "%s\n", s.comm);
+	return err;
+}
+DEFINE_SHOW_ATTRIBUTE(pid_comm);
+
+/*
+ * Linux's 52 fields. Spoor has no user memory accounting, process groups
+ * or ttys yet: those print as a kernel thread's would (0, or -1 for tpgid).
+ */
+static int pid_stat_show(struct seq_file *m, void *v)
+{
+	struct task_snapshot s;
+	int err = task_snapshot((pid_t)(long)m->private, &s);
+
+	if (err)
+		return err;
+	/* pid (comm) state ppid pgrp session tty_nr tpgid flags */
+	seq_printf(m, "%d (%s) %c %d %d %d 0 -1 %u ", s.pid, s.comm, s.state, s.ppid, s.pid,
+		   s.pid, s.flags);
+	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
+	seq_printf(m, "0 0 0 0 0 %lu 0 0 ", (unsigned long)(s.runtime_ns / (NSEC_PER_SEC / USER_HZ)));
+	/* priority nice num_threads itrealvalue starttime vsize rss rsslim */
+	seq_printf(m, "%d %d 1 0 0 0 0 18446744073709551615 ", s.prio, s.nice);
+	/* startcode endcode startstack kstkesp kstkeip signal blocked sigignore sigcatch wchan */
+	seq_printf(m, "0 0 0 0 0 %lu 0 0 0 0 ", s.pending);
+	/* nswap cnswap exit_signal processor rt_priority policy delayacct guest cguest */
+	seq_printf(m, "0 0 17 %d 0 0 0 0 0 ", s.cpu);
+	/* start_data end_data start_brk arg_start arg_end env_start env_end exit_code */
+	seq_printf(m, "0 0 0 0 0 0 0 %d\n", s.exit_code);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(pid_stat);
+
+static const struct pseudo_entry pid_entries[] = {
+	{ "comm", 0444, &pid_comm_fops },
+	{ "stat", 0444, &pid_stat_fops },
+};
+
+static struct dentry *pid_lookup(struct dentry *dir, const char *name)
+{
+	return pseudo_table_lookup(dir, name, pid_entries, ARRAY_SIZE(pid_entries));
+}
+
+static int pid_iterate(struct dentry *dir, struct dir_context *ctx)
+{
+	return pseudo_table_iterate(dir, ctx, pid_entries, ARRAY_SIZE(pid_entries));
+}
+
+static const struct inode_operations pid_iops = {
+	.lookup = pid_lookup,
+	.iterate = pid_iterate,
+};
+
+static struct dentry *proc_root_lookup(struct dentry *dir, const char *name)
+{
+	unsigned long long pid;
+	struct task_snapshot s;
+	char self[16];
+
+	if (!strcmp(name, "self")) {
+		if (!current)
+			return NULL;
+		snprintf(self, sizeof(self), "%d", current->pid);
+		return pseudo_new_symlink(dir, name, self);
+	}
+	if (kstrtoull(name, 10, &pid) || pid >= PID_MAX || task_snapshot((pid_t)pid, &s))
+		return NULL;
+	return pseudo_new_dir(dir, name, &pid_iops, (void *)(long)pid);
+}
+
+/* Entry 0 is "self", then one per task in the task list. */
+static int proc_root_iterate(struct dentry *dir, struct dir_context *ctx)
+{
+	struct task_struct *p;
+	char name[16];
+	pid_t pid;
+
+	if (ctx->pos == 0) {
+		if (!dir_emit(ctx, "self", 4, dir->d_inode->i_ino + 1, DT_LNK))
+			return 0;
+		ctx->pos++;
+	}
+	for (;;) {
+		loff_t i = 1;
+
+		pid = 0;
+		spin_lock(&tasklist_lock);
+		list_for_each_entry(p, &task_list, tasks) {
+			if (i++ == ctx->pos) {
+				pid = p->pid;
+				break;
+			}
+		}
+		spin_unlock(&tasklist_lock);
+		if (!pid)
+			return 0;
+		if (!dir_emit(ctx, name, snprintf(name, sizeof(name), "%d", pid),
+			      dir->d_inode->i_ino + 2 + (u64)pid, DT_DIR))
+			return 0;
+		ctx->pos++;
+	}
+}
+
+static const struct inode_operations proc_root_iops = {
+	.lookup = proc_root_lookup,
+	.iterate = proc_root_iterate,
+};
+
+int proc_init(void)
+{
+	static const struct pseudo_entry files[] = {
+		{ "cpuinfo", 0444, &cpuinfo_fops },
+		{ "meminfo", 0444, &meminfo_fops },
+		{ "uptime", 0444, &uptime_fops },
+		{ "softirqs", 0444, &softirqs_fops },
+		{ "kmsg", 0400, &kmsg_fops },
+	};
+	struct dentry *proc = pseudo_create_dir_ops(NULL, "proc", &proc_root_iops, NULL);
+
+	if (IS_ERR(proc))
+		return (int)PTR_ERR(proc);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		struct dentry *d = pseudo_create_file(proc, files[i].name, files[i].mode,
+						      files[i].fops, NULL);
+
+		if (IS_ERR(d))
+			return (int)PTR_ERR(d);
+	}
+	return 0;
+}
