@@ -1,4 +1,4 @@
-/* cpio "newc" writer: 110-byte ASCII headers, name and data padded to 4. */
+/* cpio "newc" reader and writer: 110-byte ASCII headers, name and data padded to 4. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +102,82 @@ int cpio_add_file(struct cpio *c, const char *path, const char *host_path)
 	return 0;
 }
 
+void cpio_add_entry(struct cpio *c, const char *path, unsigned mode, const void *data, size_t len)
+{
+	put(c, relname(path), mode, data, len);
+}
+
 int cpio_end(struct cpio *c)
 {
 	put(c, "TRAILER!!!", 0, NULL, 0);
 	return c->error || fflush(c->f) ? -1 : 0;
+}
+
+/* The header is 13 eight-digit hex fields after the 6-byte magic. */
+enum { HDR_LEN = 110, F_MODE = 1, F_FILESIZE = 6, F_NAMESIZE = 11 };
+
+static int hexfield(const char *hdr, int field, unsigned long *val)
+{
+	const char *p = hdr + 6 + 8 * field;
+
+	*val = 0;
+	for (int i = 0; i < 8; i++) {
+		int d;
+
+		if (p[i] >= '0' && p[i] <= '9')
+			d = p[i] - '0';
+		else if (p[i] >= 'a' && p[i] <= 'f')
+			d = p[i] - 'a' + 10;
+		else if (p[i] >= 'A' && p[i] <= 'F')
+			d = p[i] - 'A' + 10;
+		else
+			return -EINVAL;
+		*val = *val << 4 | (unsigned long)d;
+	}
+	return 0;
+}
+
+static size_t align4(size_t n)
+{
+	return (n + 3) & ~(size_t)3;
+}
+
+int cpio_read(const void *buf, size_t len,
+	      int (*fn)(void *arg, const struct cpio_entry *e), void *arg)
+{
+	const char *base = buf;
+	size_t off = 0;
+
+	while (len - off >= HDR_LEN) {
+		const char *hdr = base + off;
+		unsigned long mode, size, namesize;
+		struct cpio_entry e;
+		int ret;
+
+		if (memcmp(hdr, "070701", 6) && memcmp(hdr, "070702", 6))
+			return -EINVAL;
+		if (hexfield(hdr, F_MODE, &mode) || hexfield(hdr, F_FILESIZE, &size) ||
+		    hexfield(hdr, F_NAMESIZE, &namesize))
+			return -EINVAL;
+		/* Subtractions, not sums: the sizes come from the archive. */
+		if (namesize == 0 || namesize > len - off - HDR_LEN ||
+		    hdr[HDR_LEN + namesize - 1] != '\0')
+			return -EINVAL;
+		off = align4(off + HDR_LEN + namesize);
+		if (off > len || size > len - off)
+			return -EINVAL;
+		e.name = hdr + HDR_LEN;
+		if (!strcmp(e.name, "TRAILER!!!"))
+			return 0;
+		e.mode = (unsigned)mode;
+		e.data = base + off;
+		e.size = size;
+		ret = fn(arg, &e);
+		if (ret)
+			return ret;
+		off = align4(off + size);
+		if (off > len)
+			return -EINVAL;
+	}
+	return -EINVAL;
 }

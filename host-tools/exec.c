@@ -1,0 +1,428 @@
+/*
+ * spoor exec [OPTIONS] SCRIPT...: run scripts in the guest shell and exit
+ * with the last one's status (docs/DESIGN.md, "The guest/runner protocol").
+ *
+ * The scripts travel in a temporary initrd: the standard one's entries
+ * re-emitted, then /spoor/exec/1.sh.. and the --file extras. QEMU's COM1
+ * is a pipe; the console is copied to stdout as it arrives, and the guest's
+ * protocol lines (console.h), a panic, QEMU's exit status or the deadline
+ * decide how we exit.
+ */
+#define _GNU_SOURCE	/* asprintf */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "console.h"
+#include "cpio.h"
+#include "iso.h"
+#include "qemu.h"
+#include "spoor.h"
+
+#define EXIT_TIMEOUT	124	/* timeout(1)'s status */
+#define EXIT_BROKEN	125	/* panic or no shell */
+/* After the status line or a panic the guest stops on its own; don't wait forever. */
+#define SETTLE_SECONDS	5.0
+
+static const char usage[] =
+	"usage: spoor exec [OPTIONS] SCRIPT...\n"
+	"Boot Spoor, run each SCRIPT with the guest's sh, power off; exit with the\n"
+	"last script's status; 124 on timeout, 125 on a panic, a failed boot or\n"
+	"when the runner cannot start the guest, 2 on a usage error.\n"
+	"  --timeout S      give up after S seconds (default 60; 0: never)\n"
+	"  --file HOST[:GUEST]  add a file to the initrd (default /tmp/BASENAME)\n"
+	QEMU_OPTIONS_HELP;
+
+/* What one run is made of; everything here is undone by exec_cleanup(). */
+struct exec_run {
+	char *initrd;		/* temporary initrd, removed at the end */
+	char *iso;		/* temporary image for --iso, removed at the end */
+	pid_t qemu;
+	int console;		/* read end of QEMU's stdout */
+	int console_in;		/* write end of QEMU's stdin, kept open */
+};
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *read_whole(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	char *buf = NULL;
+
+	if (!f || fstat(fileno(f), &st) < 0)
+		goto fail;
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf || fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size)
+		goto fail;
+	fclose(f);
+	*len = (size_t)st.st_size;
+	return buf;
+fail:
+	spoor_err("exec: %s: %s", path, errno ? strerror(errno) : "read failed");
+	free(buf);
+	if (f)
+		fclose(f);
+	return NULL;
+}
+
+static int copy_entry(void *arg, const struct cpio_entry *e)
+{
+	cpio_add_entry(arg, e->name, e->mode, e->data, e->size);
+	return 0;
+}
+
+/* HOST[:GUEST] -> the guest path; HOST alone goes to /tmp/<basename>. */
+static int add_extra(struct cpio *c, char *spec)
+{
+	char *colon = strchr(spec, ':');
+	char guest[4096];
+
+	if (colon) {
+		*colon = '\0';
+		snprintf(guest, sizeof(guest), "%s", colon + 1);
+	} else {
+		const char *base = strrchr(spec, '/');
+
+		snprintf(guest, sizeof(guest), "/tmp/%s", base ? base + 1 : spec);
+	}
+	if (!*spec || !*guest || guest[strlen(guest) - 1] == '/') {
+		spoor_err("exec: --file wants HOST[:GUEST] naming files, not '%s'", spec);
+		return -1;
+	}
+	return cpio_add_file(c, guest, spec);
+}
+
+static int write_initrd(struct exec_run *run, const struct qemu_config *cfg,
+			char **scripts, int nr_scripts, char **files, int nr_files)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	size_t len;
+	char *base = read_whole(cfg->initrd, &len);
+	struct cpio c;
+	FILE *f;
+	int fd, rc = 0;
+
+	if (!base)
+		return -1;
+	if (asprintf(&run->initrd, "%s/spoor-exec-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") < 0)
+		return -1;
+	fd = mkstemp(run->initrd);
+	f = fd < 0 ? NULL : fdopen(fd, "wb");
+	if (!f) {
+		spoor_err("exec: cannot create %s: %s", run->initrd, strerror(errno));
+		free(run->initrd);
+		run->initrd = NULL;
+		free(base);
+		return -1;
+	}
+	cpio_begin(&c, f);
+	if (cpio_read(base, len, copy_entry, &c) < 0) {
+		spoor_err("exec: %s is not a cpio (newc) archive; run ninja", cfg->initrd);
+		rc = -1;
+	}
+	free(base);
+	for (int i = 0; i < nr_scripts && !rc; i++) {
+		char guest[64];
+
+		snprintf(guest, sizeof(guest), "/spoor/exec/%d.sh", i + 1);
+		rc = cpio_add_file(&c, guest, scripts[i]);
+	}
+	for (int i = 0; i < nr_files && !rc; i++)
+		rc = add_extra(&c, files[i]);
+	if (cpio_end(&c) < 0 && !rc) {
+		spoor_err("exec: writing %s failed", run->initrd);
+		rc = -1;
+	}
+	fclose(f);
+	return rc;
+}
+
+static int start_qemu(struct exec_run *run, const struct qemu_config *cfg)
+{
+	char **argv = qemu_argv(cfg);
+	int out[2], in[2];
+
+	if (pipe2(out, O_CLOEXEC) < 0 || pipe2(in, O_CLOEXEC) < 0) {
+		spoor_err("exec: pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	run->qemu = fork();
+	if (run->qemu == 0) {
+		/* QEMU must not outlive us, however we die. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		execvp(argv[0], argv);
+		spoor_err("cannot run %s: %s", argv[0], strerror(errno));
+		_exit(127);
+	}
+	qemu_argv_free(argv);
+	close(out[1]);
+	close(in[0]);
+	run->console = out[0];
+	run->console_in = in[1];
+	if (run->qemu < 0) {
+		spoor_err("exec: fork: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void write_all(int fd, const char *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;	/* stdout went away: keep running, stop copying */
+		buf += w;
+		n -= (size_t)w;
+	}
+}
+
+/*
+ * Copy the console until QEMU closes it or a deadline passes; returns how
+ * the run ended (0 for end of stream, or one of the reasons below).
+ */
+enum { RUN_EOF, RUN_TIMEOUT, RUN_SETTLE, RUN_SIGNAL };
+
+static int pump_console(struct exec_run *run, struct console *con, double timeout)
+{
+	double deadline = timeout > 0 ? now() + timeout : 0, settle = 0;
+	char in[4096], out[sizeof(in) + sizeof(con->line)];
+
+	for (;;) {
+		struct pollfd pfd = { .fd = run->console, .events = POLLIN };
+		double t = now(), until = deadline;
+		ssize_t n;
+
+		if ((con->status >= 0 || con->panic) && !settle)
+			settle = t + SETTLE_SECONDS;
+		if (settle && (!until || settle < until))
+			until = settle;
+		if (until && t >= until)
+			return until == settle ? RUN_SETTLE : RUN_TIMEOUT;
+		if (stop_signal)
+			return RUN_SIGNAL;
+		if (poll(&pfd, 1, until ? (int)((until - t) * 1000) + 1 : -1) <= 0)
+			continue;	/* timeout or EINTR: the checks above decide */
+		n = read(run->console, in, sizeof(in));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			write_all(1, out, console_finish(con, out));
+			return RUN_EOF;
+		}
+		write_all(1, out, console_feed(con, in, (size_t)n, out));
+		if (settle)
+			settle = now() + SETTLE_SECONDS;	/* still talking */
+	}
+}
+
+/* Reap QEMU, killing it if it has not exited by the deadline; returns its wait status. */
+static int reap_qemu(struct exec_run *run, double seconds)
+{
+	double deadline = now() + seconds;
+	int wstatus;
+
+	while (waitpid(run->qemu, &wstatus, WNOHANG) == 0) {
+		if (now() >= deadline) {
+			kill(run->qemu, SIGKILL);
+			waitpid(run->qemu, &wstatus, 0);
+			break;
+		}
+		poll(NULL, 0, 5);
+	}
+	run->qemu = 0;
+	return wstatus;
+}
+
+/* The exit status of the run, with a word on stderr when it is not the guest's. */
+static int verdict(const struct console *con, int how, int wstatus, double timeout)
+{
+	bool exited = WIFEXITED(wstatus);
+	int code = exited ? WEXITSTATUS(wstatus) : -1;
+
+	/* isa-debug-exit turns the kernel's 0x10 into QEMU status (0x10 << 1) | 1. */
+	if (con->panic || (exited && code == 33)) {
+		spoor_err("exec: kernel panic");
+		return EXIT_BROKEN;
+	}
+	if (con->status >= 0) {
+		if (how == RUN_SETTLE)
+			spoor_err("exec: warning: the guest did not power off after its status line");
+		return con->status;
+	}
+	if (how == RUN_SIGNAL)
+		return 128 + stop_signal;
+	if (how == RUN_TIMEOUT && con->started) {
+		spoor_err("exec: timed out after %g s", timeout);
+		return EXIT_TIMEOUT;
+	}
+	if (how == RUN_TIMEOUT) {
+		spoor_err("exec: the guest never reached the shell (timed out after %g s)", timeout);
+		return EXIT_BROKEN;
+	}
+	if (exited)
+		spoor_err("exec: the guest never reached the shell (QEMU exited with status %d)", code);
+	else
+		spoor_err("exec: the guest never reached the shell (QEMU killed by signal %d)",
+			  WTERMSIG(wstatus));
+	return EXIT_BROKEN;
+}
+
+static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout)
+{
+	struct console con;
+	int how, wstatus;
+
+	if (start_qemu(run, cfg) < 0)
+		return 1;
+	console_init(&con);
+	how = pump_console(run, &con, timeout);
+	/* QEMU closed COM1 only by exiting; otherwise it is stuck or we were told to stop. */
+	wstatus = reap_qemu(run, how == RUN_EOF ? SETTLE_SECONDS : 0);
+	return verdict(&con, how, wstatus, timeout);
+}
+
+static void exec_cleanup(struct exec_run *run)
+{
+	if (run->qemu > 0) {
+		kill(run->qemu, SIGKILL);
+		waitpid(run->qemu, NULL, 0);
+	}
+	if (run->console > 0)
+		close(run->console);
+	if (run->console_in > 0)
+		close(run->console_in);
+	if (run->initrd)
+		unlink(run->initrd);
+	if (run->iso)
+		unlink(run->iso);
+	free(run->initrd);
+	free(run->iso);
+}
+
+static int parse_timeout(const char *arg, double *timeout)
+{
+	char *end;
+
+	errno = 0;
+	*timeout = strtod(arg, &end);
+	if (errno || end == arg || *end || !(*timeout >= 0) || *timeout > 1e6) {
+		spoor_err("exec: --timeout wants seconds, not '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		QEMU_LONG_OPTIONS,
+		{ "timeout", required_argument, NULL, 't' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct exec_run run = { 0 };
+	struct qemu_config cfg;
+	char **files = calloc((size_t)argc, sizeof(*files));
+	char *append = NULL;
+	int opt, nr_files = 0, rc;
+	double timeout = 60;
+
+	qemu_config_init(&cfg);
+	while ((opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(usage, stdout);
+			free(files);
+			return 0;
+		}
+		rc = 0;
+		if (opt == 't')
+			rc = parse_timeout(optarg, &timeout);
+		else if (opt == 'f')
+			files[nr_files++] = optarg;
+		else
+			rc = qemu_config_option(&cfg, opt, optarg);
+		if (rc) {
+			fputs(usage, stderr);
+			free(files);
+			return 2;
+		}
+	}
+	if (optind == argc) {
+		spoor_err("exec: no script to run");
+		fputs(usage, stderr);
+		free(files);
+		return 2;
+	}
+	for (int i = optind; i < argc; i++) {
+		struct stat st;
+		const char *why = stat(argv[i], &st) < 0 ? strerror(errno) :
+				  !S_ISREG(st.st_mode) ? "not a regular file" : NULL;
+
+		if (why) {
+			spoor_err("exec: script %s: %s", argv[i], why);
+			free(files);
+			return 2;
+		}
+	}
+	/* From here on a signal ends the run through exec_cleanup(). */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (qemu_config_check(&cfg) < 0 ||
+	    write_initrd(&run, &cfg, argv + optind, argc - optind, files, nr_files) < 0) {
+		exec_cleanup(&run);
+		free(files);
+		return EXIT_BROKEN;
+	}
+	free(files);
+	if (asprintf(&append, "spoor.exec=%d%s%s", argc - optind,
+		     cfg.append ? " " : "", cfg.append ? cfg.append : "") < 0)
+		return 1;
+	cfg.append = append;
+	cfg.initrd = run.initrd;
+	if (cfg.want_iso) {
+		run.iso = iso_build(cfg.kernel, cfg.initrd, cfg.append);
+		if (!run.iso) {
+			exec_cleanup(&run);
+			free(append);
+			return EXIT_BROKEN;
+		}
+		cfg.iso = run.iso;
+	}
+	rc = run_guest(&run, &cfg, timeout);
+	exec_cleanup(&run);
+	free(append);
+	return rc;
+}
