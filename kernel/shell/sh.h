@@ -213,6 +213,7 @@ struct sh {
 	int argc;			/* $# */
 	char **argv;			/* $1 .. */
 	int status;			/* $? */
+	int subst_count;		/* command substitutions run, for the status of `x=$(...)` */
 	pid_t last_bg;			/* $! */
 	pid_t jobs[SH_MAX_JOBS];
 	int njobs;
@@ -224,6 +225,8 @@ struct sh {
 	int cond;			/* > 0: in a condition, set -e is off */
 	enum sh_flow flow;
 	int flow_count;			/* break N, continue N */
+	bool interrupted;		/* Ctrl-C: unwind like exit, status 130 */
+	struct sh_arena *arena;		/* of the tree being run, for function definitions */
 	int loop_depth;
 	int call_depth;
 	const char *source_name;	/* script for messages, NULL if interactive */

@@ -125,8 +125,10 @@ struct sh_os {
 	 * that Ctrl-C typed while it runs kills it.
 	 */
 	void (*set_foreground)(pid_t pid);
-	/* Workload generators (kernel/workload.c); NULL where there are none. */
-	int (*workload)(const char *name, int argc, char **argv);
+	/* Workload generators (kernel/workload.c): their names, NULL-terminated. */
+	const char *const *workloads;
+	/* Run workload argv[0] in the calling task; returns its exit status. */
+	int (*run_workload)(int argc, char **argv);
 };
 
 /* The implementation in use: set once, before any shell runs. */

@@ -1,0 +1,50 @@
+/* The table of commands the shell runs in tasks of their own. */
+#include <kernel/string.h>
+#include <kernel/cmds/cmds.h>
+
+const struct sh_command sh_commands[] = {
+	{ "[", cmd_test, "[ EXPR ]" },
+	{ "cat", cmd_cat, "cat [FILE]..." },
+	{ "cp", cmd_cp, "cp SRC... DEST" },
+	{ "cut", cmd_cut, "cut -d C -f LIST | -c LIST [FILE]..." },
+	{ "diff", cmd_diff, "diff FILE1 FILE2" },
+	{ "dmesg", cmd_dmesg, "dmesg" },
+	{ "echo", cmd_echo, "echo [-neE] [ARG]..." },
+	{ "false", cmd_false, "false" },
+	{ "grep", cmd_grep, "grep [-qcvEwoinlh] [-e] PATTERN [FILE]..." },
+	{ "head", cmd_head, "head [-n N] [FILE]..." },
+	{ "help", cmd_help, "help" },
+	{ "kill", cmd_kill, "kill PID..." },
+	{ "ls", cmd_ls, "ls [-la1] [PATH]..." },
+	{ "mkdir", cmd_mkdir, "mkdir [-p] DIR..." },
+	{ "nproc", cmd_nproc, "nproc" },
+	{ "poweroff", cmd_poweroff, "poweroff" },
+	{ "printf", cmd_printf, "printf FORMAT [ARG]..." },
+	{ "ps", cmd_ps, "ps" },
+	{ "pwd", cmd_pwd, "pwd" },
+	{ "reboot", cmd_poweroff, "reboot" },
+	{ "rm", cmd_rm, "rm [-rf] PATH..." },
+	{ "rmdir", cmd_rmdir, "rmdir DIR..." },
+	{ "sed", cmd_sed, "sed [-n] [-e] 's/RE/REPL/[gp]' [FILE]..." },
+	{ "seq", cmd_seq, "seq [FIRST [INCR]] LAST" },
+	{ "sh", cmd_sh, "sh [-ex] [-c TEXT | FILE] [ARG]..." },
+	{ "sleep", cmd_sleep, "sleep SECONDS" },
+	{ "sort", cmd_sort, "sort [-nru] [-k N] [FILE]..." },
+	{ "tail", cmd_tail, "tail [-n N] [FILE]..." },
+	{ "tee", cmd_tee, "tee [-a] [FILE]..." },
+	{ "test", cmd_test, "test EXPR" },
+	{ "tr", cmd_tr, "tr [-d] SET1 [SET2]" },
+	{ "true", cmd_true, "true" },
+	{ "uniq", cmd_uniq, "uniq [-c] [FILE]" },
+	{ "uptime", cmd_uptime, "uptime" },
+	{ "wc", cmd_wc, "wc [-lwc] [FILE]..." },
+	{ NULL, NULL, NULL },
+};
+
+const struct sh_command *sh_find_command(const char *name)
+{
+	for (const struct sh_command *c = sh_commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
