@@ -11,6 +11,10 @@
 #define TRACE_TRACE_EVENT_H
 
 #include <kernel/types.h>
+#include <trace/tracepoint.h>
+
+struct trace_buffer;
+struct event_filter;
 
 /* How a field is read and compared: Linux's filter types. */
 enum filter_type {
@@ -26,14 +30,20 @@ enum filter_type {
 	FILTER_STACKTRACE,	/* the special common_stacktrace */
 };
 
-/* One field of a record, exactly as the event's format file lists it. */
+/*
+ * One field of a record, exactly as the event's format file lists it.
+ * TRACE_EVENT() tables leave offset 0 and give align: the registry lays
+ * the fields out in order at registration, as C lays out the record
+ * struct (every field at the next multiple of its alignment).
+ */
 struct trace_event_field {
 	const char *type;	/* C type as printed, e.g. "pid_t", "char[16]", "__data_loc char[]" */
 	const char *name;	/* e.g. "prev_comm" */
 	u16 offset;		/* from the start of the record (common fields included) */
-	u16 size;		/* bytes in the record (4 for __data_loc) */
+	u16 size;		/* bytes in the record (4 for __data_loc, 0 for a trailing char[]) */
 	u8 is_signed;
 	u8 filter_type;		/* enum filter_type */
+	u8 align;		/* alignment in the record; 0 when offset is already set */
 };
 
 /* The common fields every record starts with (struct trace_entry in Linux). */
@@ -52,5 +62,96 @@ struct trace_entry {
 #define TRACE_FLAG_PREEMPT_RESCHED	0x20
 #define TRACE_FLAG_NMI			0x40
 #define TRACE_FLAG_BH_OFF		0x80
+
+/* The common fields as a field table, in the order format files list them. */
+extern const struct trace_event_field trace_common_fields[];
+#define TRACE_NR_COMMON_FIELDS 4
+
+/* One entry of a __print_flags / __print_symbolic table. */
+struct trace_print_flags {
+	unsigned long mask;
+	const char *name;	/* NULL ends a table */
+};
+
+struct trace_seq;
+struct trace_event_file;
+
+/*
+ * Renders the part of a `trace` line after "name: " for one record of
+ * this event (TP_printk). `tmp` is scratch space for __print_flags and
+ * friends. Returns 0, or -EOVERFLOW when s filled up.
+ */
+typedef int (*trace_event_output_fn)(struct trace_seq *s, struct trace_seq *tmp,
+				     const struct trace_entry *ent);
+
+/*
+ * An event. TRACE_EVENT() defines one per event and puts a pointer to it
+ * in section _ftrace_events; runtime events (synthetic, user events) are
+ * added with trace_add_event_call(). All events share one id space.
+ */
+struct trace_event_call {
+	const char *system;	/* events/<system>/ */
+	const char *name;	/* events/<system>/<name>/ */
+	u16 id;			/* common_type of its records; set at registration */
+	u16 size;		/* bytes of the fixed part of a record */
+	/* The event's own fields (common fields not included), ending at name == NULL. */
+	struct trace_event_field *fields;
+	const char *print_fmt;	/* the format file's "print fmt:" text */
+	trace_event_output_fn output;
+	struct tracepoint *tp;	/* NULL for events with no tracepoint */
+	void *probe;		/* attached to tp with a struct trace_event_file as data */
+	struct trace_event_call *next_dynamic;	/* runtime-added events, newest first */
+};
+
+/*
+ * An event in one trace instance: where its records go and what decides
+ * whether one is kept. The tracefs side owns these (one per event per
+ * instance); the probe gets one as its data pointer.
+ */
+struct trace_event_file {
+	struct trace_event_call *event_call;
+	struct trace_buffer *buffer;	/* the instance's ring buffer */
+	struct event_filter *filter;	/* NULL: keep every record */
+	unsigned long flags;		/* EVENT_FILE_FL_* */
+};
+
+#define EVENT_FILE_FL_ENABLED	0x01
+#define EVENT_FILE_FL_SOFT_DISABLED 0x02	/* attached, but records are dropped */
+
+/* Registry (trace/trace_events.c). */
+
+/* Give every built-in event an id. Call once at boot, before tracing. */
+int trace_events_init(void);
+/* Add a runtime event: -EEXIST if system:name exists, -ENOSPC when ids run out. */
+int trace_add_event_call(struct trace_event_call *call);
+int trace_remove_event_call(struct trace_event_call *call);
+struct trace_event_call *trace_find_event_call(const char *system, const char *name);
+struct trace_event_call *trace_find_event_by_id(unsigned int id);
+/* Iterate all events: start with NULL; returns NULL after the last. */
+struct trace_event_call *trace_next_event_call(struct trace_event_call *prev);
+/* The field called name: event fields first, then the common fields; NULL if none. */
+const struct trace_event_field *trace_find_event_field(const struct trace_event_call *call,
+						       const char *name);
+/* Attach (enable) or detach the event's probe for one instance's file. */
+int trace_event_reg(struct trace_event_file *file, bool enable);
+/*
+ * The events/<sys>/<name>/format text. Returns the length it needs (like
+ * snprintf); the text is cut at size - 1.
+ */
+int trace_event_format(const struct trace_event_call *call, char *buf, size_t size);
+
+/*
+ * The running task as the common fields record it. kernel/sched provides
+ * these; until it does, weak stand-ins in trace/trace_events.c say pid 0,
+ * "<idle>", as Linux does for the idle task.
+ */
+pid_t tracing_task_pid(void);
+const char *tracing_task_comm(void);
+
+/*
+ * common_flags and common_preempt_count of a record written now, packed
+ * as Linux's trace_ctx: flags << 16 | migrate-disable << 4 | preempt depth.
+ */
+unsigned int tracing_gen_ctx(void);
 
 #endif

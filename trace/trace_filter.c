@@ -1,0 +1,627 @@
+/*
+ * Event filters (see trace_filter.h for the language). A filter compiles
+ * to a small program over predicates, one accumulator and forward jumps:
+ *
+ *   a || b   ->  a; JUMP_IF_TRUE end; b; end:
+ *   a && b   ->  a; JUMP_IF_FALSE end; b; end:
+ *   !a       ->  a; NOT
+ *
+ * so matching a record is one loop with no recursion and no allocation,
+ * safe in any context the probe runs in. Parsing is recursive descent,
+ * its depth bounded by FILTER_MAX_DEPTH. Error positions follow Linux's
+ * (one past the predicate's start plus the offset inside it), so the
+ * error_log caret lands where Linux puts it. Pure.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/percpu.h>
+#include <trace/trace_filter.h>
+
+#define FILTER_MAX_STR	256	/* longest string operand, NUL included */
+#define FILTER_MAX_NUM	24	/* longest numeric operand */
+
+enum filter_op { OP_EQ, OP_NE, OP_GE, OP_GT, OP_LE, OP_LT, OP_BAND, OP_GLOB };
+
+/* Longer operators first, so "<=" is not read as "<". */
+static const char *const filter_ops[] = {
+	[OP_EQ] = "==", [OP_NE] = "!=", [OP_GE] = ">=", [OP_GT] = ">",
+	[OP_LE] = "<=", [OP_LT] = "<", [OP_BAND] = "&", [OP_GLOB] = "~",
+};
+
+/* One "field op value" test, resolved against the event's layout. */
+struct filter_pred {
+	u8 op;			/* enum filter_op */
+	u8 filter_type;		/* of the field: enum filter_type */
+	u8 size;		/* numeric field bytes: 1, 2, 4, 8 */
+	bool is_signed;
+	u16 offset;		/* in the record */
+	u16 field_size;		/* static string room (0: to the NUL) */
+	u64 val;		/* numeric operand */
+	char *str;		/* string operand or glob pattern */
+};
+
+enum filter_code { FC_PRED, FC_JUMP_IF_TRUE, FC_JUMP_IF_FALSE, FC_NOT };
+
+struct filter_insn {
+	u16 code;		/* enum filter_code */
+	u16 arg;		/* predicate index, or jump target */
+};
+
+struct event_filter {
+	char *string;
+	struct filter_pred *preds;
+	unsigned int nr_preds;
+	struct filter_insn *prog;
+	unsigned int len;
+};
+
+/* Parser state. */
+struct filter_parse {
+	const struct trace_event_call *call;
+	const char *str;
+	const char *p;
+	struct event_filter *f;
+	struct filter_error *err;
+	unsigned int cap_preds, cap_prog;
+	int depth;
+};
+
+/* Linux's error texts for filter parse errors. */
+#define FILT_ERR_INVALID_OP	"Invalid operator"
+#define FILT_ERR_TOO_MANY_OPEN	"Too many '('"
+#define FILT_ERR_TOO_MANY_CLOSE	"Too few '('"
+#define FILT_ERR_MISSING_QUOTE	"Missing matching quote"
+#define FILT_ERR_OPERAND_TOO_LONG "Operand too long"
+#define FILT_ERR_EXPECT_STRING	"Expecting string field"
+#define FILT_ERR_EXPECT_DIGIT	"Expecting numeric field"
+#define FILT_ERR_ILLEGAL_FIELD_OP "Illegal operation for field type"
+#define FILT_ERR_FIELD_NOT_FOUND "Field not found"
+#define FILT_ERR_ILLEGAL_INTVAL	"Illegal integer value"
+#define FILT_ERR_TOO_MANY_PREDS	"Too many terms in predicate expression"
+#define FILT_ERR_INVALID_FILTER	"Meaningless filter expression"
+#define FILT_ERR_INVALID_VALUE	"Invalid value (did you forget quotes)?"
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static bool is_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static int parse_error(struct filter_parse *ps, const char *msg, long pos)
+{
+	ps->err->msg = msg;
+	ps->err->pos = (int)pos;
+	return -EINVAL;
+}
+
+static void skip_space(struct filter_parse *ps)
+{
+	while (is_space(*ps->p))
+		ps->p++;
+}
+
+static int emit(struct filter_parse *ps, enum filter_code code, unsigned int arg)
+{
+	struct event_filter *f = ps->f;
+
+	if (f->len == ps->cap_prog) {
+		unsigned int cap = ps->cap_prog ? ps->cap_prog * 2 : 16;
+		struct filter_insn *prog = krealloc(f->prog, cap * sizeof(*prog), GFP_KERNEL);
+
+		if (!prog)
+			return -ENOMEM;
+		f->prog = prog;
+		ps->cap_prog = cap;
+	}
+	f->prog[f->len].code = (u16)code;
+	f->prog[f->len].arg = (u16)arg;
+	return (int)f->len++;
+}
+
+static bool is_string_type(u8 filter_type)
+{
+	return filter_type == FILTER_STATIC_STRING || filter_type == FILTER_DYN_STRING ||
+	       filter_type == FILTER_RDYN_STRING || filter_type == FILTER_COMM;
+}
+
+/* The field a name refers to: the event's own, then cpu/comm, then the common ones. */
+static bool find_field(const struct trace_event_call *call, const char *name,
+		       struct filter_pred *pred)
+{
+	const struct trace_event_field *f = NULL;
+
+	for (const struct trace_event_field *e = call->fields; e && e->name; e++)
+		if (!strcmp(e->name, name))
+			f = e;
+	if (!f && (!strcmp(name, "cpu") || !strcmp(name, "common_cpu") ||
+		   !strcmp(name, "CPU"))) {
+		pred->filter_type = FILTER_CPU;
+		pred->size = sizeof(int);
+		pred->is_signed = true;
+		return true;
+	}
+	if (!f && (!strcmp(name, "comm") || !strcmp(name, "common_comm") ||
+		   !strcmp(name, "COMM"))) {
+		pred->filter_type = FILTER_COMM;
+		return true;
+	}
+	if (!f)
+		f = trace_find_event_field(call, name);
+	if (!f)
+		return false;
+	pred->filter_type = f->filter_type;
+	pred->offset = f->offset;
+	pred->field_size = f->size;
+	pred->size = (u8)f->size;
+	pred->is_signed = f->is_signed;
+	return true;
+}
+
+/* A numeric field must be readable as one integer. */
+static bool numeric_size_ok(const struct filter_pred *pred)
+{
+	return pred->filter_type == FILTER_CPU ||
+	       pred->size == 1 || pred->size == 2 || pred->size == 4 || pred->size == 8;
+}
+
+/*
+ * One predicate at ps->p. Positions in errors are Linux's: base (one past
+ * the predicate's first character) plus the offset inside the predicate.
+ */
+static int parse_pred(struct filter_parse *ps)
+{
+	const char *s = ps->p, *q;
+	long base = s - ps->str + 1;
+	struct filter_pred pred = { 0 };
+	char name[64], num[FILTER_MAX_NUM];
+	size_t i = 0, len;
+	int op, ret;
+
+	while (is_alnum(s[i]) || s[i] == '_')
+		i++;
+	if (!i || i >= sizeof(name))
+		return parse_error(ps, i ? FILT_ERR_FIELD_NOT_FOUND : FILT_ERR_INVALID_FILTER,
+				   base + (long)i - 1);
+	memcpy(name, s, i);
+	name[i] = '\0';
+	if (!find_field(ps->call, name, &pred))
+		return parse_error(ps, FILT_ERR_FIELD_NOT_FOUND, base + (long)i);
+	while (is_space(s[i]))
+		i++;
+	for (op = 0; op < (int)ARRAY_SIZE(filter_ops); op++)
+		if (!strncmp(s + i, filter_ops[op], strlen(filter_ops[op])))
+			break;
+	/* "&&" is a conjunction, not "&" with a value starting with '&'. */
+	if (op == (int)ARRAY_SIZE(filter_ops) || (op == OP_BAND && s[i + 1] == '&'))
+		return parse_error(ps, FILT_ERR_INVALID_OP, base + (long)i);
+	pred.op = (u8)op;
+	i += strlen(filter_ops[op]);
+	while (is_space(s[i]))
+		i++;
+
+	if (is_string_type(pred.filter_type)) {
+		char quote = (s[i] == '"' || s[i] == '\'') ? s[i] : 0;
+		size_t start;
+
+		if (op != OP_EQ && op != OP_NE && op != OP_GLOB)
+			return parse_error(ps, FILT_ERR_ILLEGAL_FIELD_OP, base + (long)i);
+		if (!quote && (!s[i] || s[i] == ')' || s[i] == '&' || s[i] == '|'))
+			return parse_error(ps, FILT_ERR_INVALID_VALUE, base + (long)i);
+		start = i + (quote ? 1 : 0);
+		for (i = start; s[i]; i++) {
+			if (quote ? s[i] == quote :
+			    (is_space(s[i]) || s[i] == ')' || s[i] == '&' || s[i] == '|'))
+				break;
+		}
+		if (quote && !s[i])
+			return parse_error(ps, FILT_ERR_MISSING_QUOTE, base + (long)i);
+		len = i - start;
+		if (len >= FILTER_MAX_STR)
+			return parse_error(ps, FILT_ERR_OPERAND_TOO_LONG, base + (long)i);
+		pred.str = kstrndup(s + start, len, GFP_KERNEL);
+		if (!pred.str)
+			return -ENOMEM;
+		if (quote)
+			i++;
+	} else if (s[i] == '"' || s[i] == '\'') {
+		return parse_error(ps, FILT_ERR_EXPECT_DIGIT, base + (long)i);
+	} else if ((s[i] >= '0' && s[i] <= '9') || s[i] == '-') {
+		size_t start = i;
+		unsigned long long v;
+		long long sv;
+
+		if (op == OP_GLOB)
+			return parse_error(ps, FILT_ERR_ILLEGAL_FIELD_OP, base + (long)i);
+		if (!numeric_size_ok(&pred))
+			return parse_error(ps, FILT_ERR_EXPECT_STRING, base + (long)i);
+		if (s[i] == '-')
+			i++;
+		while (is_alnum(s[i]))
+			i++;
+		len = i - start;
+		if (len >= sizeof(num))
+			return parse_error(ps, FILT_ERR_OPERAND_TOO_LONG, base + (long)i);
+		memcpy(num, s + start, len);
+		num[len] = '\0';
+		if (pred.is_signed) {
+			ret = kstrtoll(num, 0, &sv);
+			v = (unsigned long long)sv;
+		} else {
+			ret = kstrtoull(num, 0, &v);
+		}
+		if (ret)
+			return parse_error(ps, FILT_ERR_ILLEGAL_INTVAL, base + (long)start);
+		pred.val = v;
+	} else {
+		return parse_error(ps, FILT_ERR_INVALID_VALUE, base + (long)i);
+	}
+
+	q = s + i;
+	if (ps->f->nr_preds == FILTER_MAX_PREDS) {
+		kfree(pred.str);
+		return parse_error(ps, FILT_ERR_TOO_MANY_PREDS, q - ps->str);
+	}
+	if (ps->f->nr_preds == ps->cap_preds) {
+		unsigned int cap = ps->cap_preds ? ps->cap_preds * 2 : 8;
+		struct filter_pred *preds = krealloc(ps->f->preds, cap * sizeof(*preds), GFP_KERNEL);
+
+		if (!preds) {
+			kfree(pred.str);
+			return -ENOMEM;
+		}
+		ps->f->preds = preds;
+		ps->cap_preds = cap;
+	}
+	ps->f->preds[ps->f->nr_preds] = pred;
+	ret = emit(ps, FC_PRED, ps->f->nr_preds++);
+	ps->p = q;
+	return ret < 0 ? ret : 0;
+}
+
+static int parse_or(struct filter_parse *ps);
+
+/* '!' unary | '(' or ')' | predicate */
+static int parse_unary(struct filter_parse *ps)
+{
+	int ret;
+
+	skip_space(ps);
+	if (*ps->p == '!' && ps->p[1] != '=') {
+		if (++ps->depth > FILTER_MAX_DEPTH)
+			return parse_error(ps, FILT_ERR_TOO_MANY_OPEN, ps->p - ps->str + 1);
+		ps->p++;
+		ret = parse_unary(ps);
+		ps->depth--;
+		if (ret)
+			return ret;
+		return emit(ps, FC_NOT, 0) < 0 ? -ENOMEM : 0;
+	}
+	if (*ps->p == '(') {
+		const char *open = ps->p;
+
+		if (++ps->depth > FILTER_MAX_DEPTH)
+			return parse_error(ps, FILT_ERR_TOO_MANY_OPEN, ps->p - ps->str + 1);
+		ps->p++;
+		ret = parse_or(ps);
+		ps->depth--;
+		if (ret)
+			return ret;
+		skip_space(ps);
+		if (*ps->p != ')')
+			return parse_error(ps, *ps->p ? FILT_ERR_INVALID_FILTER : FILT_ERR_TOO_MANY_OPEN,
+					   (*ps->p ? ps->p : open) - ps->str + 1);
+		ps->p++;
+		return 0;
+	}
+	if (!*ps->p || *ps->p == ')' || *ps->p == '&' || *ps->p == '|')
+		return parse_error(ps, *ps->p == ')' ? FILT_ERR_TOO_MANY_CLOSE : FILT_ERR_INVALID_FILTER,
+				   ps->p - ps->str + 1);
+	return parse_pred(ps);
+}
+
+/* Patch every jump in [from, to) that still points nowhere to the current end. */
+static void patch_jumps(struct filter_parse *ps, unsigned int from, enum filter_code code)
+{
+	for (unsigned int i = from; i < ps->f->len; i++)
+		if (ps->f->prog[i].code == code && ps->f->prog[i].arg == 0xffff)
+			ps->f->prog[i].arg = (u16)ps->f->len;
+}
+
+/* unary ('&&' unary)* */
+static int parse_and(struct filter_parse *ps)
+{
+	unsigned int start = ps->f->len;
+	int ret = parse_unary(ps);
+
+	while (!ret) {
+		skip_space(ps);
+		if (ps->p[0] != '&' || ps->p[1] != '&')
+			break;
+		ps->p += 2;
+		if (emit(ps, FC_JUMP_IF_FALSE, 0xffff) < 0)
+			return -ENOMEM;
+		ret = parse_unary(ps);
+	}
+	if (!ret)
+		patch_jumps(ps, start, FC_JUMP_IF_FALSE);
+	return ret;
+}
+
+/* and ('||' and)* */
+static int parse_or(struct filter_parse *ps)
+{
+	unsigned int start = ps->f->len;
+	int ret = parse_and(ps);
+
+	while (!ret) {
+		skip_space(ps);
+		if (ps->p[0] != '|' || ps->p[1] != '|')
+			break;
+		ps->p += 2;
+		if (emit(ps, FC_JUMP_IF_TRUE, 0xffff) < 0)
+			return -ENOMEM;
+		ret = parse_and(ps);
+	}
+	if (!ret)
+		patch_jumps(ps, start, FC_JUMP_IF_TRUE);
+	return ret;
+}
+
+void filter_free(struct event_filter *filter)
+{
+	if (!filter)
+		return;
+	for (unsigned int i = 0; i < filter->nr_preds; i++)
+		kfree(filter->preds[i].str);
+	kfree(filter->preds);
+	kfree(filter->prog);
+	kfree(filter->string);
+	kfree(filter);
+}
+
+int filter_parse(const struct trace_event_call *call, const char *str,
+		 struct event_filter **filter, struct filter_error *err)
+{
+	struct filter_parse ps = { .call = call, .str = str, .err = err };
+	struct filter_error dummy;
+	size_t len;
+	int ret;
+
+	if (!err)
+		ps.err = err = &dummy;
+	err->msg = NULL;
+	err->pos = 0;
+	*filter = NULL;
+	len = strlen(str);
+	while (len && is_space(str[len - 1]))
+		len--;
+	ps.p = str;
+	skip_space(&ps);
+	if (ps.p == str + len || (ps.p + 1 == str + len && *ps.p == '0'))
+		return 0;
+	ps.f = kzalloc(sizeof(*ps.f), GFP_KERNEL);
+	if (!ps.f)
+		return -ENOMEM;
+	ps.f->string = kstrndup(str, len, GFP_KERNEL);
+	if (!ps.f->string) {
+		filter_free(ps.f);
+		return -ENOMEM;
+	}
+	ps.str = ps.f->string;
+	ps.p = ps.str;
+	ret = parse_or(&ps);
+	if (!ret) {
+		skip_space(&ps);
+		if (*ps.p == ')')
+			ret = parse_error(&ps, FILT_ERR_TOO_MANY_CLOSE, ps.p - ps.str + 1);
+		else if (*ps.p)
+			ret = parse_error(&ps, FILT_ERR_INVALID_FILTER, ps.p - ps.str + 1);
+	}
+	if (ret) {
+		if (ret == -ENOMEM)
+			err->msg = NULL;
+		filter_free(ps.f);
+		return ret;
+	}
+	*filter = ps.f;
+	return 0;
+}
+
+const char *filter_string(const struct event_filter *filter)
+{
+	return filter ? filter->string : "none";
+}
+
+/* Glob match with * ? and [...] classes ([!...] negated), as Linux's glob_match. */
+static bool glob_match(const char *pat, const char *str, size_t n)
+{
+	const char *back_pat = NULL;
+	size_t back_str = 0, i = 0;
+
+	for (;;) {
+		char c = i < n ? str[i] : '\0', d = *pat++;
+
+		switch (d) {
+		case '?':
+			if (!c)
+				return false;
+			break;
+		case '*':
+			if (!*pat)
+				return true;
+			back_pat = pat;
+			back_str = i;
+			continue;
+		case '[': {
+			bool match = false, inverted = (*pat == '!');
+			const char *cls = pat + inverted;
+			char a = *cls++;
+
+			do {
+				char b = a;
+
+				if (!a)
+					goto literal;
+				if (cls[0] == '-' && cls[1] != ']' && cls[1]) {
+					b = cls[1];
+					cls += 2;
+					if (a > b) {
+						char t = a;
+
+						a = b;
+						b = t;
+					}
+				}
+				match |= (a <= c && c <= b);
+			} while ((a = *cls++) != ']');
+			if (match == inverted || !c)
+				goto backtrack;
+			pat = cls;
+			break;
+		}
+		default:
+literal:
+			if (c == d) {
+				if (!d)
+					return true;
+				break;
+			}
+backtrack:
+			if (!c || !back_pat)
+				return false;
+			pat = back_pat;
+			i = ++back_str;
+			continue;
+		}
+		i++;
+	}
+}
+
+/* The string a predicate looks at in a record, and its length. */
+static const char *pred_string(const struct filter_pred *pred, const char *rec, size_t *n)
+{
+	const char *s;
+	u32 loc;
+
+	switch (pred->filter_type) {
+	case FILTER_COMM:
+		s = tracing_task_comm();
+		*n = strnlen(s, 16);
+		return s;
+	case FILTER_DYN_STRING:
+		memcpy(&loc, rec + pred->offset, 4);
+		s = rec + (loc & 0xffff);
+		*n = strnlen(s, loc >> 16);
+		return s;
+	case FILTER_RDYN_STRING:
+		memcpy(&loc, rec + pred->offset, 4);
+		s = rec + pred->offset + 4 + (loc & 0xffff);
+		*n = strnlen(s, loc >> 16);
+		return s;
+	default:	/* FILTER_STATIC_STRING; a trailing char[] ends at its NUL */
+		s = rec + pred->offset;
+		*n = pred->field_size ? strnlen(s, pred->field_size) : strlen(s);
+		return s;
+	}
+}
+
+static bool pred_match(const struct filter_pred *pred, const char *rec)
+{
+	if (is_string_type(pred->filter_type)) {
+		size_t n;
+		const char *s = pred_string(pred, rec, &n);
+		bool eq;
+
+		if (pred->op == OP_GLOB)
+			return glob_match(pred->str, s, n);
+		eq = strlen(pred->str) == n && !memcmp(pred->str, s, n);
+		return pred->op == OP_EQ ? eq : !eq;
+	}
+
+	u64 v = 0;
+	s64 sv = 0;
+
+	if (pred->filter_type == FILTER_CPU) {
+		sv = smp_processor_id();
+		v = (u64)sv;
+	} else {
+		const char *p = rec + pred->offset;
+
+		switch (pred->size) {
+		case 1: { u8 x; memcpy(&x, p, 1); v = x; sv = (s8)x; break; }
+		case 2: { u16 x; memcpy(&x, p, 2); v = x; sv = (s16)x; break; }
+		case 4: { u32 x; memcpy(&x, p, 4); v = x; sv = (s32)x; break; }
+		default: { u64 x; memcpy(&x, p, 8); v = x; sv = (s64)x; break; }
+		}
+	}
+	if (pred->is_signed) {
+		s64 b = (s64)pred->val;
+
+		switch (pred->op) {
+		case OP_EQ: return sv == b;
+		case OP_NE: return sv != b;
+		case OP_GE: return sv >= b;
+		case OP_GT: return sv > b;
+		case OP_LE: return sv <= b;
+		case OP_LT: return sv < b;
+		default: return (sv & b) != 0;
+		}
+	}
+	switch (pred->op) {
+	case OP_EQ: return v == pred->val;
+	case OP_NE: return v != pred->val;
+	case OP_GE: return v >= pred->val;
+	case OP_GT: return v > pred->val;
+	case OP_LE: return v <= pred->val;
+	case OP_LT: return v < pred->val;
+	default: return (v & pred->val) != 0;
+	}
+}
+
+bool filter_match(const struct event_filter *filter, const void *rec)
+{
+	bool r = true;
+
+	if (!filter)
+		return true;
+	for (unsigned int pc = 0; pc < filter->len; pc++) {
+		const struct filter_insn *in = &filter->prog[pc];
+
+		switch (in->code) {
+		case FC_PRED:
+			r = pred_match(&filter->preds[in->arg], rec);
+			break;
+		case FC_JUMP_IF_TRUE:
+			if (r)
+				pc = in->arg - 1u;
+			break;
+		case FC_JUMP_IF_FALSE:
+			if (!r)
+				pc = in->arg - 1u;
+			break;
+		case FC_NOT:
+			r = !r;
+			break;
+		}
+	}
+	return r;
+}
+
+int filter_format_error(char *buf, size_t size, u64 ts, const char *cmd,
+			const struct filter_error *err)
+{
+	u64 usecs = ts / 1000;
+	int pos = err->pos < 0 ? 0 : err->pos;
+
+	return snprintf(buf, size,
+			"[%5lu.%06lu] event filter parse error: error: %s\n  Command: %s\n"
+			"           %*s^\n",
+			(unsigned long)(usecs / 1000000), (unsigned long)(usecs % 1000000),
+			err->msg ? err->msg : "Error", cmd, pos, "");
+}

@@ -1,0 +1,83 @@
+/*
+ * Turning records into text: the trace_seq a line is built in, the
+ * helpers TP_printk() uses, and the pieces of a `trace` file line
+ * (Linux's layout, see linux-6.18-trace-sample.txt):
+ *
+ *             bash-10660   [000] d..2.  1299.362696: sched_switch: prev_comm=...
+ *   <comm>-<pid>, [cpu], flags, secs.usecs: event name: TP_printk text
+ *
+ * Pure.
+ */
+#ifndef TRACE_TRACE_OUTPUT_H
+#define TRACE_TRACE_OUTPUT_H
+
+#include <kernel/types.h>
+#include <trace/trace_event.h>
+
+#define TRACE_SEQ_BUFFER_SIZE	4096
+
+/*
+ * Text being built. A write that does not fit leaves the text as it was
+ * and sets full; everything after that is refused too, so a cut line is
+ * never half-printed.
+ */
+struct trace_seq {
+	unsigned int len;
+	bool full;
+	char buffer[TRACE_SEQ_BUFFER_SIZE];	/* NUL-terminated at len */
+};
+
+void trace_seq_init(struct trace_seq *s);
+/* 0, or -EOVERFLOW when it did not fit. */
+int trace_seq_printf(struct trace_seq *s, const char *fmt, ...) __printf(2, 3);
+int trace_seq_vprintf(struct trace_seq *s, const char *fmt, va_list ap) __printf(2, 0);
+int trace_seq_puts(struct trace_seq *s, const char *str);
+int trace_seq_putc(struct trace_seq *s, char c);
+
+/*
+ * __print_flags: names of the set flags, joined by delim, in table order
+ * (a multi-bit mask matches when all its bits are set and consumes them);
+ * bits left over are appended as 0x<hex>. Written into p as a string of
+ * its own; returns it ("" when p is full).
+ */
+const char *trace_print_flags_seq(struct trace_seq *p, const char *delim, unsigned long flags,
+				  const struct trace_print_flags *flag_array);
+/* __print_symbolic: the name whose value equals val, else 0x<hex>. */
+const char *trace_print_symbols_seq(struct trace_seq *p, unsigned long val,
+				    const struct trace_print_flags *symbol_array);
+
+/*
+ * The flags column: irqs-off/BH-disabled (d D b X .), need-resched
+ * (N n p .), hardirq/softirq (Z z H h s .), preempt depth and
+ * migrate-disable depth (hex digit or .), e.g. "d..2.".
+ */
+int trace_print_lat_fmt(struct trace_seq *s, const struct trace_entry *ent);
+
+/*
+ * The common prefix of a line: "%16s-%-7d [%03d] <flags> %5lu.%06lu: ".
+ * comm is the task's name as saved_cmdlines knows it ("<idle>" for pid 0,
+ * "<...>" when unknown); ts in nanoseconds, printed rounded to usecs.
+ */
+int trace_print_context(struct trace_seq *s, const struct trace_entry *ent, const char *comm,
+			int cpu, u64 ts);
+
+/*
+ * "<name>: <TP_printk text>" for a record of len bytes, looked up by its
+ * common_type. Unknown ids print "Unknown type <id>" and records whose
+ * dynamic fields point outside them print "<name>: [bad record]", as no
+ * record may make output read past its end. tmp is scratch space.
+ */
+int trace_print_event(struct trace_seq *s, struct trace_seq *tmp,
+		      const struct trace_entry *ent, size_t len);
+/* A record of len bytes whose every field lies inside it (used by trace_print_event). */
+bool trace_event_record_valid(const struct trace_event_call *call,
+			      const struct trace_entry *ent, size_t len);
+
+/*
+ * The comment block at the top of the `trace` file: tracer name,
+ * entries-in-buffer/entries-written, #P, and the column legend.
+ */
+int trace_print_header(struct trace_seq *s, const char *tracer, unsigned long entries,
+		       unsigned long written, unsigned int nr_cpus);
+
+#endif
