@@ -268,7 +268,6 @@ int tracing_map_init(struct tracing_map *map)
 		elt->var_set = (bool *)(base + off_set);
 		elt->key = base + off_key;
 		memcpy(elt->fields, map->fields, map->n_fields * sizeof(*elt->fields));
-		tracing_map_elt_clear(elt);
 		if (map->ops && map->ops->elt_alloc) {
 			int ret = map->ops->elt_alloc(elt);
 
@@ -277,6 +276,7 @@ int tracing_map_init(struct tracing_map *map)
 				return ret;
 			}
 		}
+		tracing_map_elt_clear(elt);
 	}
 	return 0;
 }

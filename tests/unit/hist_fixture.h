@@ -1,0 +1,135 @@
+/*
+ * Fake events for the hist tests, shaped exactly like Linux 6.18's format
+ * files (sched_waking, sched_switch, kmem/kmalloc, raw_syscalls/sys_enter),
+ * and an instance holding them. Included by tests/unit/hist_*.c.
+ */
+#ifndef TESTS_UNIT_HIST_FIXTURE_H
+#define TESTS_UNIT_HIST_FIXTURE_H
+
+#include <kernel/string.h>
+#include <trace/hist.h>
+#include <trace/trace_events_hist.h>
+#include <trace/trace_synth.h>
+
+#define COMMON_FIELDS							\
+	{ .type = "unsigned short", .name = "common_type", .offset = 0, .size = 2 }, \
+	{ .type = "unsigned char", .name = "common_flags", .offset = 2, .size = 1 }, \
+	{ .type = "unsigned char", .name = "common_preempt_count", .offset = 3, .size = 1 }, \
+	{ .type = "int", .name = "common_pid", .offset = 4, .size = 4, .is_signed = 1 }
+
+static const struct trace_event_field waking_fields[] = {
+	COMMON_FIELDS,
+	{ .type = "char[16]", .name = "comm", .offset = 8, .size = 16,
+	  .filter_type = FILTER_STATIC_STRING },
+	{ .type = "pid_t", .name = "pid", .offset = 24, .size = 4, .is_signed = 1 },
+	{ .type = "int", .name = "prio", .offset = 28, .size = 4, .is_signed = 1 },
+	{ .type = "int", .name = "target_cpu", .offset = 32, .size = 4, .is_signed = 1 },
+};
+
+static const struct trace_event_field switch_fields[] = {
+	COMMON_FIELDS,
+	{ .type = "char[16]", .name = "prev_comm", .offset = 8, .size = 16,
+	  .filter_type = FILTER_STATIC_STRING },
+	{ .type = "pid_t", .name = "prev_pid", .offset = 24, .size = 4, .is_signed = 1 },
+	{ .type = "int", .name = "prev_prio", .offset = 28, .size = 4, .is_signed = 1 },
+	{ .type = "long", .name = "prev_state", .offset = 32, .size = 8, .is_signed = 1 },
+	{ .type = "char[16]", .name = "next_comm", .offset = 40, .size = 16,
+	  .filter_type = FILTER_STATIC_STRING },
+	{ .type = "pid_t", .name = "next_pid", .offset = 56, .size = 4, .is_signed = 1 },
+	{ .type = "int", .name = "next_prio", .offset = 60, .size = 4, .is_signed = 1 },
+};
+
+static const struct trace_event_field kmalloc_fields[] = {
+	COMMON_FIELDS,
+	{ .type = "unsigned long", .name = "call_site", .offset = 8, .size = 8 },
+	{ .type = "const void *", .name = "ptr", .offset = 16, .size = 8 },
+	{ .type = "size_t", .name = "bytes_req", .offset = 24, .size = 8 },
+	{ .type = "size_t", .name = "bytes_alloc", .offset = 32, .size = 8 },
+	{ .type = "unsigned long", .name = "gfp_flags", .offset = 40, .size = 8 },
+	{ .type = "int", .name = "node", .offset = 48, .size = 4, .is_signed = 1 },
+};
+
+static const struct trace_event_field sys_enter_fields[] = {
+	COMMON_FIELDS,
+	{ .type = "long", .name = "id", .offset = 8, .size = 8, .is_signed = 1 },
+	{ .type = "unsigned long[6]", .name = "args", .offset = 16, .size = 48 },
+};
+
+/* Records with the layouts above. */
+struct waking_rec { struct trace_entry ent; char comm[16]; s32 pid, prio, target_cpu; };
+struct switch_rec {
+	struct trace_entry ent; char prev_comm[16]; s32 prev_pid, prev_prio; s64 prev_state;
+	char next_comm[16]; s32 next_pid, next_prio;
+};
+struct kmalloc_rec {
+	struct trace_entry ent; u64 call_site, ptr, bytes_req, bytes_alloc, gfp_flags; s32 node;
+};
+
+static struct hist_instance inst;
+static struct hist_event ev_waking, ev_switch, ev_kmalloc, ev_sys_enter;
+
+static void add_event(struct hist_event *ev, const char *sys, const char *name,
+		      const struct trace_event_field *fields, unsigned int n)
+{
+	*ev = (struct hist_event){ .system = sys, .name = name, .fields = fields, .n_fields = n };
+	INIT_LIST_HEAD(&ev->triggers);
+	list_add_tail(&ev->list, &inst.events);
+}
+
+static void fixture_setup(void)
+{
+	memset(&inst, 0, sizeof(inst));
+	INIT_LIST_HEAD(&inst.events);
+	add_event(&ev_waking, "sched", "sched_waking", waking_fields, ARRAY_SIZE(waking_fields));
+	add_event(&ev_switch, "sched", "sched_switch", switch_fields, ARRAY_SIZE(switch_fields));
+	add_event(&ev_kmalloc, "kmem", "kmalloc", kmalloc_fields, ARRAY_SIZE(kmalloc_fields));
+	add_event(&ev_sys_enter, "raw_syscalls", "sys_enter", sys_enter_fields,
+		  ARRAY_SIZE(sys_enter_fields));
+}
+
+/* Remove every trigger (referencing ones first) and every synthetic event. */
+static void fixture_teardown(void)
+{
+	for (int pass = 0; pass < 4; pass++) {
+		struct hist_event *ev;
+
+		list_for_each_entry(ev, &inst.events, list)
+			hist_unreg_all(&inst, ev);
+	}
+	synth_events_release_all(&inst);
+}
+
+static struct hist_event *event_by_name(const char *name)
+{
+	struct hist_event *ev;
+
+	list_for_each_entry(ev, &inst.events, list)
+		if (!strcmp(ev->name, name))
+			return ev;
+	return NULL;
+}
+
+/* Write "hist:<param>" or "!hist:<param>" (param starting with '!') to an event's trigger. */
+static int hist_cmd(struct hist_event *ev, const char *param)
+{
+	if (param[0] == '!')
+		return event_hist_trigger_parse(&inst, ev, param + 1, true);
+	return event_hist_trigger_parse(&inst, ev, param, false);
+}
+
+static unsigned int n_triggers(struct hist_event *ev)
+{
+	struct hist_trigger_data *hd;
+	unsigned int n = 0;
+
+	list_for_each_entry(hd, &ev->triggers, list)
+		n++;
+	return n;
+}
+
+static struct hist_trigger_data *first_trigger(struct hist_event *ev)
+{
+	return list_first_entry_or_null(&ev->triggers, struct hist_trigger_data, list);
+}
+
+#endif

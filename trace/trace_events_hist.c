@@ -1,0 +1,780 @@
+/*
+ * Hist triggers: compiling a parsed trigger into a histogram on its event,
+ * registering and removing it (with pause/cont/clear on an existing one),
+ * printing its canonical trigger text, and updating it on every event.
+ *
+ * Build order (Linux's): actions (syntax), variable definitions, values
+ * with hitcount first, variables, keys, sort keys, then the tracing_map.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/err.h>
+#include <kernel/slab.h>
+#include <kernel/string.h>
+#include <trace/hist.h>
+#include <trace/trace_events_hist.h>
+
+#define HIST_ERR(hd, id, token) \
+	hist_err_id((hd)->err, id, hist_errpos((hd)->attrs, (token)))
+
+struct hist_event *hist_find_event(struct hist_instance *inst, const char *system,
+				   const char *name)
+{
+	struct hist_event *ev;
+
+	list_for_each_entry(ev, &inst->events, list)
+		if (!strcmp(ev->system, system) && !strcmp(ev->name, name))
+			return ev;
+	return NULL;
+}
+
+/* --- per-element private data ---------------------------------------------------------- */
+
+/* What an element keeps beside its sums: the comm for .execname and string variables. */
+struct hist_elt_data {
+	char comm[TASK_COMM_LEN];
+	char strs[][STR_VAR_LEN_MAX];
+};
+
+static int hist_elt_alloc(struct tracing_map_elt *elt)
+{
+	struct hist_trigger_data *hd = elt->map->private_data;
+
+	elt->private_data = kzalloc(sizeof(struct hist_elt_data) +
+				    hd->n_var_str * STR_VAR_LEN_MAX, GFP_KERNEL);
+	return elt->private_data ? 0 : -ENOMEM;
+}
+
+static void hist_elt_free(struct tracing_map_elt *elt)
+{
+	kfree(elt->private_data);
+}
+
+static void hist_elt_clear(struct tracing_map_elt *elt)
+{
+	struct hist_trigger_data *hd = elt->map->private_data;
+
+	memset(elt->private_data, 0, sizeof(struct hist_elt_data) + hd->n_var_str * STR_VAR_LEN_MAX);
+}
+
+static const struct tracing_map_ops hist_map_ops = {
+	.elt_alloc = hist_elt_alloc,
+	.elt_free = hist_elt_free,
+	.elt_clear = hist_elt_clear,
+};
+
+/* --- teardown ---------------------------------------------------------------------------- */
+
+static void destroy_field_var(struct field_var *fv)
+{
+	if (!fv)
+		return;
+	hist_field_destroy(fv->var);
+	hist_field_destroy(fv->val);
+	kfree(fv);
+}
+
+void hist_trigger_data_free(struct hist_trigger_data *hd)
+{
+	if (!hd)
+		return;
+	for (unsigned int i = 0; i < hd->n_fields; i++)
+		hist_field_destroy(hd->fields[i]);
+	for (unsigned int i = 0; i < hd->n_field_vars; i++)
+		destroy_field_var(hd->field_vars[i]);
+	for (unsigned int i = 0; i < hd->n_save_vars; i++)
+		destroy_field_var(hd->save_vars[i]);
+	for (unsigned int i = 0; i < hd->n_actions; i++)
+		hist_actions_destroy_one(hd, hd->actions[i]);
+	/* var_refs[] holds the last count of every reference */
+	for (unsigned int i = 0; i < hd->n_var_refs; i++)
+		hist_field_destroy(hd->var_refs[i]);
+	tracing_map_destroy(hd->map);
+	if (hd->attrs) {
+		hist_attrs_free(hd->attrs);
+		kfree(hd->attrs);
+	}
+	kfree(hd->filter_str);
+	kfree(hd->snapshot_key);
+	kfree(hd);
+}
+
+/* --- building ------------------------------------------------------------------------------ */
+
+/* Split a comma list in place; returns the count or -1 if more than max. */
+static int split_list(char *s, char **items, int max)
+{
+	int n = 0;
+
+	while (s) {
+		char *comma = strchr(s, ',');
+
+		if (n == max)
+			return -1;
+		items[n++] = s;
+		if (comma)
+			*comma = '\0';
+		s = comma ? comma + 1 : NULL;
+	}
+	return n;
+}
+
+static int add_field(struct hist_trigger_data *hd, struct hist_field *f)
+{
+	if (hd->n_fields == HIST_FIELDS_MAX) {
+		hist_field_destroy(f);
+		hist_err(hd->err, -EINVAL, "Too many hist fields", 0);
+		return -EINVAL;
+	}
+	hd->fields[hd->n_fields++] = f;
+	return 0;
+}
+
+static int create_hitcount(struct hist_trigger_data *hd)
+{
+	char name[] = "hitcount";
+	struct hist_field *f = hist_parse_expr(hd, name, 0, NULL, 0);
+
+	return f ? add_field(hd, f) : -ENOMEM;
+}
+
+static int create_vals(struct hist_trigger_data *hd)
+{
+	char *items[TRACING_MAP_VALS_MAX + 1];
+	int n, ret;
+
+	ret = create_hitcount(hd);
+	if (ret || !hd->attrs->vals_str)
+		return ret;
+	n = split_list(hd->attrs->vals_str, items, (int)ARRAY_SIZE(items));
+	for (int i = 0; i < n || n < 0; i++) {
+		struct hist_field *f;
+
+		if (n < 0 || hd->n_vals == TRACING_MAP_VALS_MAX) {
+			/* A trailing plain hitcount is tolerated. */
+			if (n >= 0 && !strcmp(items[i], "hitcount") && i == n - 1)
+				break;
+			hist_err(hd->err, -EINVAL, "Too many values (hitcount + 2 max)",
+				 n < 0 ? 0 : hist_errpos(hd->attrs, items[i]));
+			return -EINVAL;
+		}
+		if (!strcmp(items[i], "hitcount"))
+			continue;
+		f = hist_parse_expr(hd, items[i], 0, NULL, 0);
+		if (!f)
+			return -EINVAL;
+		if (f->flags & (HIST_FIELD_FL_STRING | HIST_FIELD_FL_STACKTRACE)) {
+			hist_field_destroy(f);
+			hist_err(hd->err, -EINVAL, "String type can not be a value",
+				 hist_errpos(hd->attrs, items[i]));
+			return -EINVAL;
+		}
+		ret = add_field(hd, f);
+		if (ret)
+			return ret;
+		hd->n_vals++;
+	}
+	return 0;
+}
+
+static bool var_defined_on_event(struct hist_trigger_data *hd, const char *name)
+{
+	struct hist_trigger_data *other;
+
+	list_for_each_entry(other, &hd->event->triggers, list)
+		if (hist_find_var_field(other, name))
+			return true;
+	return false;
+}
+
+/* Give a variable its tracing_map slot (and a string buffer if it holds text). */
+int hist_assign_var(struct hist_trigger_data *hd, struct hist_field *var)
+{
+	if (hd->n_vars == TRACING_MAP_VARS_MAX) {
+		hist_err_id(hd->err, TOO_MANY_VARS, 0);
+		return -EINVAL;
+	}
+	var->var.idx = hd->n_vars++;
+	if (var->flags & (HIST_FIELD_FL_STRING | HIST_FIELD_FL_STACKTRACE | HIST_FIELD_FL_EXECNAME)) {
+		if (hd->n_var_str == SYNTH_FIELDS_MAX) {
+			hist_err_id(hd->err, TOO_MANY_VARS, 0);
+			return -EINVAL;
+		}
+		var->var_str_idx = hd->n_var_str++;
+	}
+	return 0;
+}
+
+static int create_vars(struct hist_trigger_data *hd)
+{
+	struct hist_trigger_attrs *attrs = hd->attrs;
+
+	for (unsigned int i = 0; i < attrs->n_var_defs; i++) {
+		struct var_def *d = &attrs->var_defs[i];
+		struct hist_field *f;
+		int ret;
+
+		if (!attrs->remove && var_defined_on_event(hd, d->name)) {
+			HIST_ERR(hd, DUPLICATE_VAR, d->name);
+			return -EINVAL;
+		}
+		f = hist_parse_expr(hd, d->expr, HIST_FIELD_FL_VAR, d->name, 0);
+		if (!f)
+			return -EINVAL;
+		if (f->flags & HIST_FIELD_FL_EXECNAME) {
+			kfree(f->type);
+			f->type = kstrdup("char[]", GFP_KERNEL);
+			f->size = MAX_FILTER_STR_VAL;
+		}
+		ret = add_field(hd, f);
+		if (!ret)
+			ret = hist_assign_var(hd, f);
+		if (ret)
+			return ret;
+		hd->n_vals++;
+	}
+	return 0;
+}
+
+static bool has_var_ref(const struct hist_field *f)
+{
+	if (!f)
+		return false;
+	if (f->flags & HIST_FIELD_FL_VAR_REF)
+		return true;
+	return has_var_ref(f->operands[0]) || has_var_ref(f->operands[1]);
+}
+
+static int create_keys(struct hist_trigger_data *hd)
+{
+	char *items[TRACING_MAP_KEYS_MAX + 1];
+	int n = split_list(hd->attrs->keys_str, items, (int)ARRAY_SIZE(items));
+
+	if (n < 0 || n > TRACING_MAP_KEYS_MAX) {
+		hist_err(hd->err, -EINVAL, "Too many keys (3 max)",
+			 n < 0 ? 0 : hist_errpos(hd->attrs, items[TRACING_MAP_KEYS_MAX]));
+		return -EINVAL;
+	}
+	for (int i = 0; i < n; i++) {
+		struct hist_field *f = hist_parse_expr(hd, items[i], HIST_FIELD_FL_KEY, NULL, 0);
+		unsigned int size;
+		int ret;
+
+		if (!f)
+			return -EINVAL;
+		if (has_var_ref(f)) {
+			hist_field_destroy(f);
+			HIST_ERR(hd, INVALID_REF_KEY, items[i]);
+			return -EINVAL;
+		}
+		f->flags |= HIST_FIELD_FL_KEY;
+		size = (f->flags & (HIST_FIELD_FL_STRING | HIST_FIELD_FL_STACKTRACE)) ? f->size : 8;
+		f->size = size;
+		f->offset = hd->key_size;
+		hd->key_size += ALIGN_UP(size, 8);
+		ret = add_field(hd, f);
+		if (ret)
+			return ret;
+		hd->n_keys++;
+		if (hd->key_size > HIST_KEY_SIZE_MAX) {
+			hist_err(hd->err, -EINVAL, "Key too large (384 bytes max)",
+				 hist_errpos(hd->attrs, items[i]));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The field a sort item names: hitcount, a key or a value (not a variable). */
+static int find_sort_field(struct hist_trigger_data *hd, const char *name)
+{
+	if (!strcmp(name, "hitcount"))
+		return 0;
+	for (unsigned int i = 1; i < hd->n_fields; i++) {
+		struct hist_field *f = hd->fields[i];
+
+		if (!(f->flags & HIST_FIELD_FL_VAR) && !strcmp(hist_field_name(f), name))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A key or value named with its modifiers, as the trigger prints it. */
+static int find_sort_field_printed(struct hist_trigger_data *hd, const char *text)
+{
+	char buf[128];
+
+	for (unsigned int i = 1; i < hd->n_fields; i++) {
+		struct hist_field *f = hd->fields[i];
+
+		if (f->flags & HIST_FIELD_FL_VAR)
+			continue;
+		hist_field_print(buf, sizeof(buf), f);
+		if (!strcmp(buf, text))
+			return (int)i;
+	}
+	return -1;
+}
+
+static int create_sort_keys(struct hist_trigger_data *hd)
+{
+	char *items[TRACING_MAP_SORT_KEYS_MAX + 1];
+	int n;
+
+	if (!hd->attrs->sort_key_str) {
+		hd->n_sort_keys = 1;	/* hitcount ascending */
+		return 0;
+	}
+	n = split_list(hd->attrs->sort_key_str, items, (int)ARRAY_SIZE(items));
+	if (n < 0 || n > TRACING_MAP_SORT_KEYS_MAX) {
+		HIST_ERR(hd, TOO_MANY_SORT_FIELDS, hd->attrs->sort_key_str);
+		return -EINVAL;
+	}
+	for (int i = 0; i < n; i++) {
+		char *name = items[i], *dot = strchr(name, '.');
+		bool descending = false;
+		int idx;
+
+		if (!*name) {
+			HIST_ERR(hd, EMPTY_SORT_FIELD, name);
+			return -EINVAL;
+		}
+		if (dot) {
+			char *dir = strrchr(name, '.');
+
+			if (!strcmp(dir + 1, "descending") || !strcmp(dir + 1, "ascending")) {
+				descending = dir[1] == 'd';
+				*dir = '\0';
+			}
+			/* What is left may carry the key's own modifier (id.syscall). */
+			dot = strchr(name, '.');
+			if (dot) {
+				idx = find_sort_field_printed(hd, name);
+				*dot = '\0';
+				if (idx < 0 && find_sort_field(hd, name) >= 0) {
+					HIST_ERR(hd, INVALID_SORT_MODIFIER, dot + 1);
+					return -EINVAL;
+				}
+			}
+		}
+		idx = find_sort_field(hd, name);
+		if (idx < 0) {
+			HIST_ERR(hd, INVALID_SORT_FIELD, name);
+			return -EINVAL;
+		}
+		hd->sort_keys[i].field_idx = (unsigned int)idx;	/* hist index; mapped later */
+		hd->sort_keys[i].descending = descending;
+	}
+	hd->n_sort_keys = (unsigned int)n;
+	return 0;
+}
+
+/* Sums for values, key fields for keys, vars for variables; sort keys to map indexes. */
+static int create_tracing_map(struct hist_trigger_data *hd)
+{
+	int map_idx[HIST_FIELDS_MAX];
+	int ret;
+
+	hd->map = tracing_map_create(hd->attrs->map_bits, hd->key_size, &hist_map_ops, hd);
+	if (!hd->map)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < hd->n_fields; i++) {
+		struct hist_field *f = hd->fields[i];
+
+		map_idx[i] = -1;
+		if (f->flags & HIST_FIELD_FL_VAR)
+			continue;
+		if (f->flags & HIST_FIELD_FL_KEY) {
+			tracing_map_cmp_fn_t cmp = tracing_map_cmp_num(8, f->is_signed);
+
+			if (f->flags & HIST_FIELD_FL_STACKTRACE)
+				cmp = tracing_map_cmp_none;
+			else if (f->flags & HIST_FIELD_FL_STRING)
+				cmp = tracing_map_cmp_string;
+			map_idx[i] = tracing_map_add_key_field(hd->map, f->offset, cmp);
+		} else {
+			map_idx[i] = tracing_map_add_sum_field(hd->map);
+		}
+		if (map_idx[i] < 0)
+			return map_idx[i];
+	}
+	for (unsigned int i = 0; i < hd->n_vars; i++)
+		tracing_map_add_var(hd->map);
+	for (unsigned int i = 0; i < hd->n_sort_keys; i++)
+		hd->sort_keys[i].field_idx = (unsigned int)map_idx[hd->sort_keys[i].field_idx];
+	ret = tracing_map_init(hd->map);
+	return ret;
+}
+
+static int check_nohitcount(struct hist_trigger_data *hd)
+{
+	if (!hd->attrs->no_hitcount)
+		return 0;
+	for (unsigned int i = 1; i < hd->n_vals; i++)
+		if (!(hd->fields[i]->flags & HIST_FIELD_FL_VAR))
+			return 0;
+	hist_err(hd->err, -ENOENT, hist_err_text[HIST_ERR_NEED_NOHC_VAL], 0);
+	return -ENOENT;
+}
+
+struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
+						   struct hist_event *event,
+						   struct hist_trigger_attrs *attrs,
+						   struct hist_error *err)
+{
+	struct hist_trigger_data *hd = kzalloc(sizeof(*hd), GFP_KERNEL);
+	int ret;
+
+	if (!hd)
+		return ERR_PTR(-ENOMEM);
+	hd->attrs = attrs;
+	hd->event = event;
+	hd->inst = inst;
+	hd->err = err;
+	INIT_LIST_HEAD(&hd->list);
+	hd->n_vals = 1;
+
+	ret = hist_parse_var_defs(attrs, err);
+	if (!ret)
+		ret = hist_actions_parse(hd);
+	if (!ret)
+		ret = create_vals(hd);
+	if (!ret)
+		ret = create_vars(hd);
+	if (!ret)
+		ret = create_keys(hd);
+	if (!ret)
+		ret = check_nohitcount(hd);
+	if (!ret)
+		ret = create_sort_keys(hd);
+	if (!ret)
+		ret = hist_actions_create(hd);
+	if (!ret)
+		ret = create_tracing_map(hd);
+	if (!ret && attrs->filter_str) {
+		hd->filter_str = kstrdup(attrs->filter_str, GFP_KERNEL);
+		if (!hd->filter_str)
+			ret = -ENOMEM;
+	}
+	if (ret) {
+		hd->attrs = NULL;	/* the caller owns attrs on failure */
+		hist_trigger_data_free(hd);
+		if (!err->err)
+			hist_err(err, ret, NULL, 0);
+		return ERR_PTR(err->err);
+	}
+	hd->err = NULL;
+	return hd;
+}
+
+/* --- the trigger text ------------------------------------------------------------------------ */
+
+static int print_sort_key(char *buf, size_t size, struct hist_trigger_data *hd,
+			  const struct tracing_map_sort_key *sk)
+{
+	const char *name = "hitcount";
+
+	for (unsigned int i = 1; i < hd->n_fields; i++) {
+		struct hist_field *f = hd->fields[i];
+		unsigned int map_i = 0;
+
+		if (f->flags & HIST_FIELD_FL_VAR)
+			continue;
+		for (unsigned int j = 0; j < i; j++)
+			map_i += !(hd->fields[j]->flags & HIST_FIELD_FL_VAR);
+		if (map_i == sk->field_idx)
+			name = hist_field_name(f);
+	}
+	return scnprintf(buf, size, "%s%s", name, sk->descending ? ".descending" : "");
+}
+
+/*
+ * The canonical trigger text; for_match leaves out what removal ignores
+ * (size and the state suffix).
+ */
+int hist_trigger_print(char *buf, size_t size, struct hist_trigger_data *hd, bool for_match)
+{
+	struct hist_trigger_attrs *attrs = hd->attrs;
+	int n = scnprintf(buf, size, "hist:");
+	bool first;
+
+	if (attrs->name)
+		n += scnprintf(buf + n, size - n, "name=%s:", attrs->name);
+	n += scnprintf(buf + n, size - n, "keys=");
+	for (unsigned int i = hd->n_vals; i < hd->n_fields; i++) {
+		if (i > hd->n_vals)
+			n += scnprintf(buf + n, size - n, ",");
+		n += hist_field_print(buf + n, size - n, hd->fields[i]);
+	}
+	n += scnprintf(buf + n, size - n, ":vals=");
+	first = true;
+	for (unsigned int i = 0; i < hd->n_vals; i++) {
+		struct hist_field *f = hd->fields[i];
+
+		if (f->flags & HIST_FIELD_FL_VAR)
+			continue;
+		if (i == 0 && attrs->no_hitcount)
+			continue;
+		n += scnprintf(buf + n, size - n, "%s", first ? "" : ",");
+		n += hist_field_print(buf + n, size - n, f);
+		first = false;
+	}
+	first = true;
+	for (unsigned int i = 0; i < hd->n_vals; i++) {
+		struct hist_field *f = hd->fields[i];
+
+		if (!(f->flags & HIST_FIELD_FL_VAR))
+			continue;
+		n += scnprintf(buf + n, size - n, "%s", first ? ":" : ",");
+		n += hist_field_print(buf + n, size - n, f);
+		first = false;
+	}
+	n += scnprintf(buf + n, size - n, ":sort=");
+	for (unsigned int i = 0; i < hd->n_sort_keys; i++) {
+		if (i)
+			n += scnprintf(buf + n, size - n, ",");
+		n += print_sort_key(buf + n, size - n, hd, &hd->sort_keys[i]);
+	}
+	if (!for_match)
+		n += scnprintf(buf + n, size - n, ":size=%u", hd->map->max_elts);
+	if (hd->enable_timestamps)
+		n += scnprintf(buf + n, size - n, ":clock=%s", attrs->clock ? attrs->clock : "global");
+	if (attrs->no_hitcount)
+		n += scnprintf(buf + n, size - n, ":nohitcount");
+	for (unsigned int i = 0; i < hd->n_actions; i++)
+		n += hist_action_print(buf + n, size - n, hd->actions[i]);
+	if (hd->filter_str)
+		n += scnprintf(buf + n, size - n, " if %s", hd->filter_str);
+	if (!for_match)
+		n += scnprintf(buf + n, size - n, " %s", hd->paused ? "[paused]" : "[active]");
+	return n;
+}
+
+static bool hist_trigger_match(struct hist_trigger_data *a, struct hist_trigger_data *b)
+{
+	static char x[HIST_CMD_MAX * 2], y[HIST_CMD_MAX * 2];
+
+	hist_trigger_print(x, sizeof(x), a, true);
+	hist_trigger_print(y, sizeof(y), b, true);
+	return !strcmp(x, y);
+}
+
+/* --- registration ------------------------------------------------------------------------- */
+
+/* Does any other trigger reference one of hd's variables? */
+static bool hist_vars_referenced(struct hist_instance *inst, struct hist_trigger_data *hd)
+{
+	struct hist_event *ev;
+	struct hist_trigger_data *other;
+
+	list_for_each_entry(ev, &inst->events, list)
+		list_for_each_entry(other, &ev->triggers, list)
+			for (unsigned int i = 0; other != hd && i < other->n_var_refs; i++)
+				if (other->var_refs[i]->var.hist_data == hd)
+					return true;
+	return false;
+}
+
+static void hist_clear(struct hist_trigger_data *hd)
+{
+	bool paused = hd->paused;
+
+	/* The tracing core guarantees quiescence (pause + grace period) around this. */
+	hd->paused = true;
+	tracing_map_clear(hd->map);
+	hd->paused = paused;
+}
+
+int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *event,
+			     const char *param, bool remove)
+{
+	struct hist_error *err = &inst->last_error;
+	struct hist_trigger_attrs *attrs = kzalloc(sizeof(*attrs), GFP_KERNEL);
+	struct hist_trigger_data *hd, *other;
+	int ret;
+
+	memset(err, 0, sizeof(*err));
+	scnprintf(err->loc, sizeof(err->loc), "hist:%s:%s", event->system, event->name);
+	if (!attrs)
+		return -ENOMEM;
+	ret = hist_parse_attrs(param, attrs, err);
+	attrs->remove = remove;
+	if (ret) {
+		hist_attrs_free(attrs);
+		kfree(attrs);
+		return ret;
+	}
+	hd = hist_trigger_data_create(inst, event, attrs, err);
+	if (IS_ERR(hd)) {
+		hist_attrs_free(attrs);
+		kfree(attrs);
+		return (int)PTR_ERR(hd);
+	}
+
+	list_for_each_entry(other, &event->triggers, list) {
+		if (!hist_trigger_match(hd, other))
+			continue;
+		if (remove) {
+			hist_trigger_data_free(hd);
+			if (hist_vars_referenced(inst, other)) {
+				hist_err(err, -EBUSY, NULL, 0);
+				return -EBUSY;
+			}
+			list_del(&other->list);
+			hist_trigger_data_free(other);
+			return 0;
+		}
+		ret = 0;
+		if (attrs->pause)
+			other->paused = true;
+		else if (attrs->cont)
+			other->paused = false;
+		if (attrs->clear)
+			hist_clear(other);
+		if (!attrs->pause && !attrs->cont && !attrs->clear) {
+			ret = -EEXIST;
+			hist_err(err, ret, hist_err_text[HIST_ERR_TRIGGER_EEXIST], 0);
+		}
+		hist_trigger_data_free(hd);
+		return ret;
+	}
+	if (remove) {
+		hist_trigger_data_free(hd);
+		return 0;
+	}
+	if (attrs->cont || attrs->clear) {
+		hist_err(err, -ENOENT, hist_err_text[HIST_ERR_TRIGGER_ENOENT_CLEAR], 0);
+		hist_trigger_data_free(hd);
+		return -ENOENT;
+	}
+	hd->paused = attrs->pause;
+	list_add_tail(&hd->list, &event->triggers);
+	memset(err, 0, sizeof(*err));
+	return 0;
+}
+
+void hist_unreg_all(struct hist_instance *inst, struct hist_event *event)
+{
+	struct hist_trigger_data *hd, *tmp;
+
+	list_for_each_entry_safe(hd, tmp, &event->triggers, list) {
+		if (hist_vars_referenced(inst, hd))
+			continue;
+		list_del(&hd->list);
+		hist_trigger_data_free(hd);
+	}
+}
+
+/* --- the event path -------------------------------------------------------------------------- */
+
+static void copy_str(char *dst, const char *src, unsigned int size)
+{
+	unsigned int i = 0;
+
+	for (; i + 1 < size && src && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
+/* The compound key: each sub-key in its own 8-aligned slot of a zeroed buffer. */
+static void build_key(struct hist_trigger_data *hd, const struct hist_event_ctx *ctx,
+		      const u64 *var_ref_vals, char *key)
+{
+	memset(key, 0, hd->key_size);
+	for (unsigned int i = hd->n_vals; i < hd->n_fields; i++) {
+		struct hist_field *f = hd->fields[i];
+		u64 v = hist_field_eval(f, ctx, var_ref_vals);
+
+		if (f->flags & HIST_FIELD_FL_STACKTRACE) {
+			const unsigned long *st = (const unsigned long *)(uptr)v;
+
+			for (unsigned int j = 0; st && j < HIST_STACKTRACE_DEPTH && st[j]; j++)
+				memcpy(key + f->offset + j * 8, &st[j], 8);
+		} else if (f->flags & HIST_FIELD_FL_STRING) {
+			copy_str(key + f->offset, (const char *)(uptr)v, f->size);
+		} else {
+			memcpy(key + f->offset, &v, 8);
+		}
+	}
+}
+
+/*
+ * Values of references to other histograms' variables, looked up under
+ * this event's key. false: a variable is missing and the event is dropped.
+ */
+static bool resolve_var_refs(struct hist_trigger_data *hd, const char *key, u64 *vals,
+			     struct tracing_map_elt *self_elt)
+{
+	for (unsigned int i = 0; i < hd->n_var_refs; i++) {
+		struct hist_field *ref = hd->var_refs[i];
+		struct hist_trigger_data *var_hd = ref->var.hist_data;
+		struct tracing_map_elt *elt;
+
+		if ((var_hd == hd) != (self_elt != NULL))
+			continue;
+		elt = self_elt ? self_elt : tracing_map_lookup(var_hd->map, key);
+		if (!elt || !tracing_map_var_set(elt, ref->var.idx))
+			return false;
+		vals[i] = ref->read_once ? tracing_map_read_var_once(elt, ref->var.idx) :
+					   tracing_map_read_var(elt, ref->var.idx);
+	}
+	return true;
+}
+
+/* Store a variable; text goes to the element's own buffer, the var holds its address. */
+void hist_set_var(struct tracing_map_elt *elt, struct hist_field *var, u64 v)
+{
+	if (var->flags & (HIST_FIELD_FL_STRING | HIST_FIELD_FL_STACKTRACE | HIST_FIELD_FL_EXECNAME)) {
+		struct hist_elt_data *d = elt->private_data;
+		char *buf = d->strs[var->var_str_idx];
+
+		if (var->flags & HIST_FIELD_FL_EXECNAME)
+			copy_str(buf, d->comm, STR_VAR_LEN_MAX);
+		else if (var->flags & HIST_FIELD_FL_STACKTRACE)
+			memcpy(buf, (const void *)(uptr)v, v ? HIST_STACKTRACE_SIZE : 0);
+		else
+			copy_str(buf, (const char *)(uptr)v, STR_VAR_LEN_MAX);
+		v = (u64)(uptr)buf;
+	}
+	tracing_map_set_var(elt, var->var.idx, v);
+}
+
+void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ctx *ctx)
+{
+	char key[HIST_KEY_SIZE_MAX];
+	u64 var_ref_vals[TRACING_MAP_VARS_MAX] = { 0 };
+	struct tracing_map_elt *elt;
+	struct hist_elt_data *d;
+
+	if (READ_ONCE(hd->paused))
+		return;
+	build_key(hd, ctx, NULL, key);
+	if (!resolve_var_refs(hd, key, var_ref_vals, NULL))
+		return;
+	elt = tracing_map_insert(hd->map, key);
+	if (!elt)
+		return;
+	d = elt->private_data;
+	if (!d->comm[0])
+		copy_str(d->comm, ctx->comm ? ctx->comm : "<...>", TASK_COMM_LEN);
+
+	for (unsigned int i = 0; i < hd->n_vals; i++) {
+		struct hist_field *f = hd->fields[i];
+		u64 v = hist_field_eval(f, ctx, var_ref_vals);
+
+		if (f->flags & HIST_FIELD_FL_VAR)
+			hist_set_var(elt, f, v);
+		else
+			tracing_map_update_sum(elt, i, v);
+	}
+	for (unsigned int i = 0; i < hd->n_field_vars; i++) {
+		struct field_var *fv = hd->field_vars[i];
+
+		hist_set_var(elt, fv->var, hist_field_eval(fv->val, ctx, var_ref_vals));
+	}
+	if (!hd->n_actions)
+		return;
+	if (!resolve_var_refs(hd, key, var_ref_vals, elt))
+		return;
+	hist_actions_run(hd, elt, ctx, key, var_ref_vals);
+}

@@ -1,0 +1,48 @@
+/*
+ * Hist triggers, the engine's interface: what the trigger plumbing calls
+ * (parse a `hist:` command, drop all on O_TRUNC), what the event path
+ * calls, and what hist_output.c and hist_actions.c share with it. Pure.
+ */
+#ifndef TRACE_TRACE_EVENTS_HIST_H
+#define TRACE_TRACE_EVENTS_HIST_H
+
+#include <trace/hist.h>
+
+/*
+ * Handle one write of `hist:<param>` (remove: `!hist:`) to event's trigger
+ * file. Returns 0 or -errno; on failure inst->last_error holds the
+ * error_log entry (msg NULL: none, as Linux).
+ */
+int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *event,
+			     const char *param, bool remove);
+/* `>` on the trigger file: drop the event's hist triggers nobody references. */
+void hist_unreg_all(struct hist_instance *inst, struct hist_event *event);
+/* Feed one event to one histogram. Any context; never allocates. */
+void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ctx *ctx);
+
+struct hist_event *hist_find_event(struct hist_instance *inst, const char *system,
+				   const char *name);
+/* Canonical trigger text; for_match omits size= and the [active]/[paused] state. */
+int hist_trigger_print(char *buf, size_t size, struct hist_trigger_data *hd, bool for_match);
+
+struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
+						   struct hist_event *event,
+						   struct hist_trigger_attrs *attrs,
+						   struct hist_error *err);
+void hist_trigger_data_free(struct hist_trigger_data *hd);
+int hist_assign_var(struct hist_trigger_data *hd, struct hist_field *var);
+void hist_set_var(struct tracing_map_elt *elt, struct hist_field *var, u64 v);
+
+/* hist_actions.c */
+int hist_actions_parse(struct hist_trigger_data *hd);
+int hist_actions_create(struct hist_trigger_data *hd);
+void hist_actions_destroy_one(struct hist_trigger_data *hd, struct action_data *data);
+int hist_action_print(char *buf, size_t size, const struct action_data *data);
+void hist_actions_run(struct hist_trigger_data *hd, struct tracing_map_elt *elt,
+		      const struct hist_event_ctx *ctx, const char *key, u64 *var_ref_vals);
+
+/* hist_output.c: the `hist` and `hist_debug` files of one event. */
+int hist_show(struct hist_instance *inst, struct hist_event *event, char *buf, size_t size);
+int hist_debug_show(struct hist_event *event, char *buf, size_t size);
+
+#endif
