@@ -319,9 +319,10 @@ static int parse_unary(struct filter_parse *ps)
 		ps->p++;
 		return 0;
 	}
+	/* A ')' here closes nothing: at the top it has no '(', inside it ends "()". */
 	if (!*ps->p || *ps->p == ')' || *ps->p == '&' || *ps->p == '|')
-		return parse_error(ps, *ps->p == ')' ? FILT_ERR_TOO_MANY_CLOSE : FILT_ERR_INVALID_FILTER,
-				   ps->p - ps->str + 1);
+		return parse_error(ps, *ps->p == ')' && !ps->depth ? FILT_ERR_TOO_MANY_CLOSE :
+				   FILT_ERR_INVALID_FILTER, ps->p - ps->str + 1);
 	return parse_pred(ps);
 }
 

@@ -1,0 +1,303 @@
+/*
+ * Event filters: every operator on every kind of field, precedence, the
+ * specials (cpu, comm), Linux's error texts and caret positions, and
+ * hostile input (huge, deep, random) that must fail cleanly.
+ */
+/* uses: trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/lib/kstring.c */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/percpu.h>
+#include <trace/trace_filter.h>
+
+const char *tracing_task_comm(void) { return "bash"; }
+
+/* A record with one field of each kind. */
+struct rec {
+	struct trace_entry ent;
+	s32 sval;		/* 8 */
+	u32 uval;		/* 12 */
+	s64 big;		/* 16 */
+	u8 small;		/* 24 */
+	char name[16];		/* 25 */
+	u32 __data_loc_dyn;	/* 44 */
+	char dyn[32];		/* 48: the dynamic string's data */
+};
+
+static struct trace_event_field fields[] = {
+	{ .type = "int", .name = "sval", .offset = 8, .size = 4, .is_signed = 1 },
+	{ .type = "unsigned int", .name = "uval", .offset = 12, .size = 4 },
+	{ .type = "s64", .name = "big", .offset = 16, .size = 8, .is_signed = 1 },
+	{ .type = "u8", .name = "small", .offset = 24, .size = 1 },
+	{ .type = "char[16]", .name = "name", .offset = 25, .size = 16,
+	  .filter_type = FILTER_STATIC_STRING },
+	{ .type = "__data_loc char[]", .name = "dyn", .offset = 44, .size = 4,
+	  .filter_type = FILTER_DYN_STRING },
+	{ .type = "unsigned long[6]", .name = "arr", .offset = 48, .size = 48 },
+	{ 0 }
+};
+
+static struct trace_event_call call = { .system = "test", .name = "t", .fields = fields };
+
+static struct rec r;
+
+static void set_rec(int sval, unsigned int uval, long long big, u8 small, const char *name,
+		    const char *dyn)
+{
+	memset(&r, 0, sizeof(r));
+	r.ent.type = 40;
+	r.ent.pid = 1234;
+	r.sval = sval;
+	r.uval = uval;
+	r.big = big;
+	r.small = small;
+	strncpy(r.name, name, sizeof(r.name));
+	strcpy(r.dyn, dyn);
+	r.__data_loc_dyn = (u32)(strlen(dyn) + 1) << 16 | offsetof(struct rec, dyn);
+}
+
+/* Does the filter text accept the current record? */
+static bool match(const char *text)
+{
+	struct event_filter *f;
+	struct filter_error err;
+	int ret = filter_parse(&call, text, &f, &err);
+	bool m;
+
+	cr_assert_eq(ret, 0, "'%s' refused: %s at %d", text, err.msg, err.pos);
+	cr_assert_not_null(f, "'%s' gave no filter", text);
+	m = filter_match(f, &r);
+	filter_free(f);
+	return m;
+}
+
+/* The error a filter text gives. */
+static struct filter_error refuse(const char *text)
+{
+	struct event_filter *f = (void *)1;
+	struct filter_error err;
+
+	cr_assert_eq(filter_parse(&call, text, &f, &err), -EINVAL, "'%s' accepted", text);
+	cr_assert_null(f);
+	cr_assert_not_null(err.msg);
+	cr_assert_geq(err.pos, 0);
+	cr_assert_leq(err.pos, (int)strlen(text) + 1, "'%s': pos %d", text, err.pos);
+	return err;
+}
+
+Test(filter, numbers)
+{
+	set_rec(-5, 0xf0, -(1LL << 40), 200, "bash", "kworker/0:1");
+	cr_assert(match("sval == -5"));
+	cr_assert(match("sval < 0 && sval >= -5 && sval > -6 && sval <= -5"));
+	cr_assert_not(match("sval != -5"));
+	cr_assert(match("uval == 0xf0"));
+	cr_assert(match("uval == 240"));
+	cr_assert(match("uval & 0x10"));
+	cr_assert_not(match("uval & 0x0f"));
+	cr_assert(match("uval > 17"));
+	cr_assert(match("big < -1099511627775"));
+	cr_assert(match("big == -1099511627776"));
+	cr_assert(match("small == 200"));	/* u8 read unsigned */
+	cr_assert(match("small > 100"));
+	cr_assert(match("common_pid == 1234"));
+	cr_assert(match("common_type == 40"));
+	cr_assert(match("sval==-5"));		/* no blanks needed */
+}
+
+Test(filter, strings_and_globs)
+{
+	set_rec(1, 2, 3, 4, "migration/0", "kworker/0:1");
+	cr_assert(match("name == \"migration/0\""));
+	cr_assert(match("name == 'migration/0'"));
+	cr_assert(match("name == migration/0"));
+	cr_assert_not(match("name == migration"));
+	cr_assert(match("name != migration"));
+	cr_assert(match("name ~ \"migr*\""));
+	cr_assert(match("name ~ \"*/0\""));
+	cr_assert(match("name ~ \"*ratio*\""));
+	cr_assert(match("name ~ \"m?gration/[0-3]\""));
+	cr_assert_not(match("name ~ \"m?gration/[!0]\""));
+	cr_assert_not(match("name ~ \"*x*\""));
+	cr_assert(match("dyn == \"kworker/0:1\""));
+	cr_assert(match("dyn ~ \"kworker/*\""));
+	cr_assert(match("dyn ~ \"*\""));
+	cr_assert_not(match("dyn == kworker"));
+	set_rec(1, 2, 3, 4, "exactly16chars!!", "");	/* no NUL inside the field */
+	cr_assert(match("name == \"exactly16chars!!\""));
+	cr_assert(match("dyn == \"\""));
+}
+
+Test(filter, logic_and_precedence)
+{
+	set_rec(1, 2, 3, 4, "bash", "x");
+	cr_assert(match("sval == 1 || sval == 2 && uval == 99"));	/* && binds tighter */
+	cr_assert_not(match("(sval == 1 || sval == 2) && uval == 99"));
+	cr_assert(match("!(sval == 2)"));
+	cr_assert(match("!sval == 2"));
+	cr_assert_not(match("!!(sval == 2)"));
+	cr_assert(match("((sval >= 1 && sval < 3) || sval == 17) && name != zsh"));
+	cr_assert(match("sval == 9 || sval == 8 || sval == 1"));
+	cr_assert_not(match("sval == 1 && uval == 2 && small == 5"));
+	cr_assert(match("!(sval == 1 && uval == 3) && !(small == 5 || big == 4)"));
+}
+
+Test(filter, cpu_and_comm)
+{
+	set_rec(1, 2, 3, 4, "zsh", "x");
+	host_cpu_id = 3;
+	cr_assert(match("cpu == 3"));
+	cr_assert(match("common_cpu >= 2"));
+	cr_assert(match("comm == bash"));		/* the running task, not the record */
+	cr_assert(match("common_comm ~ \"ba*\""));
+	host_cpu_id = 0;
+	cr_assert_not(match("cpu == 3"));
+}
+
+Test(filter, empty_and_zero_clear)
+{
+	struct event_filter *f = (void *)1;
+	struct filter_error err;
+
+	cr_assert_eq(filter_parse(&call, "", &f, &err), 0);
+	cr_assert_null(f);
+	cr_assert_eq(filter_parse(&call, " 0\n", &f, &err), 0);
+	cr_assert_null(f);
+	cr_assert(filter_match(NULL, &r));
+	cr_assert_eq(filter_parse(&call, "sval == 1\n", &f, &err), 0);
+	cr_assert_str_eq(filter_string(f), "sval == 1");
+	filter_free(f);
+}
+
+Test(filter, errors_linux_texts_and_positions)
+{
+	static const struct {
+		const char *text, *msg;
+		int pos;
+	} cases[] = {
+		{ "bad", "Field not found", 4 },
+		{ "sval == 1 && bogus == 2", "Field not found", 19 },
+		{ "sval = 3", "Invalid operator", 6 },
+		{ "sval >< 3", "Invalid value (did you forget quotes)?", 7 },
+		{ "sval", "Invalid operator", 5 },
+		{ "name < \"x\"", "Illegal operation for field type", 8 },
+		{ "sval ~ 3", "Illegal operation for field type", 8 },
+		{ "sval == \"x\"", "Expecting numeric field", 9 },
+		{ "arr == 3", "Expecting string field", 8 },
+		{ "sval == abc", "Invalid value (did you forget quotes)?", 9 },
+		{ "name == ", "Invalid value (did you forget quotes)?", 8 },
+		{ "uval == -1", "Illegal integer value", 9 },
+		{ "sval == 12z", "Illegal integer value", 9 },
+		{ "sval == 99999999999999999999", "Illegal integer value", 9 },
+		{ "sval == 0x1234567890123456789012", "Operand too long", 33 },
+		{ "name == \"abc", "Missing matching quote", 13 },
+		{ "(sval == 1", "Too many '('", 1 },
+		{ "sval == 1)", "Too few '('", 10 },
+		{ ")", "Too few '('", 1 },
+		{ "sval == 1 uval == 2", "Meaningless filter expression", 11 },
+		{ "sval == 1 &&", "Meaningless filter expression", 13 },
+		{ "&& sval == 1", "Meaningless filter expression", 1 },
+		{ "()", "Meaningless filter expression", 2 },
+		{ "sval == 1 & uval == 2", "Meaningless filter expression", 11 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct filter_error e = refuse(cases[i].text);
+
+		cr_expect_str_eq(e.msg, cases[i].msg, "'%s'", cases[i].text);
+		cr_expect_eq(e.pos, cases[i].pos, "'%s': pos %d", cases[i].text, e.pos);
+	}
+}
+
+Test(filter, error_log_entry_is_linux_layout)
+{
+	char buf[256];
+	struct filter_error e = refuse("bad");
+	FILE *f = fopen("tests/unit/trace_ref/linux-6.18-error-log-sample.txt", "r");
+	char want[256] = "";
+
+	cr_assert_not_null(f);
+	cr_assert_gt(fread(want, 1, sizeof(want) - 1, f), 0);
+	fclose(f);
+	cr_assert_lt(filter_format_error(buf, sizeof(buf), 1299534780123ull, "bad", &e), (int)sizeof(buf));
+	cr_assert_str_eq(buf, want);
+}
+
+Test(filter, hostile_sizes)
+{
+	static char text[8192];
+	struct event_filter *f;
+	struct filter_error err;
+	size_t n = 0;
+
+	/* 4 kB of valid terms parse and match. */
+	set_rec(7, 0, 0, 0, "a", "b");
+	while (n < 4000)
+		n += (size_t)sprintf(text + n, "sval == %zu || ", n % 1000 + 10);
+	strcpy(text + n, "sval == 7");
+	cr_assert_eq(filter_parse(&call, text, &f, &err), 0, "%s at %d", err.msg, err.pos);
+	cr_assert(filter_match(f, &r));
+	filter_free(f);
+
+	/* More terms than FILTER_MAX_PREDS. */
+	n = 0;
+	for (int i = 0; i <= FILTER_MAX_PREDS; i++)
+		n += (size_t)sprintf(text + n, "%ssval==1", i ? "||" : "");
+	cr_assert_str_eq(refuse(text).msg, "Too many terms in predicate expression");
+
+	/* Nesting: FILTER_MAX_DEPTH is fine, one more is refused, far more too. */
+	for (int depth = FILTER_MAX_DEPTH; depth <= 3000; depth += depth == FILTER_MAX_DEPTH ? 1 : 2967) {
+		n = 0;
+		for (int i = 0; i < depth; i++)
+			text[n++] = i % 2 ? '!' : '(';
+		n += (size_t)sprintf(text + n, "sval == 7");
+		for (int i = 0; i < depth; i++)
+			if (i % 2 == 0)
+				text[n++] = ')';
+		text[n] = '\0';
+		if (depth == FILTER_MAX_DEPTH) {
+			cr_assert_eq(filter_parse(&call, text, &f, &err), 0, "%s", err.msg);
+			cr_assert(filter_match(f, &r) == ((FILTER_MAX_DEPTH / 2) % 2 == 0));
+			filter_free(f);
+		} else {
+			cr_assert_str_eq(refuse(text).msg, "Too many '('");
+		}
+	}
+
+	/* A string operand longer than the limit. */
+	memset(text, 'a', 600);
+	memcpy(text, "name == \"", 9);
+	strcpy(text + 600, "\"");
+	cr_assert_str_eq(refuse(text).msg, "Operand too long");
+}
+
+Test(filter, random_input_never_crashes)
+{
+	static const char alphabet[] = "sval uname dyn ()!&|=<>~\"'*?[]-0x1f 9 cpu comm \n\t";
+	char text[96];
+	unsigned int seed = 12345;
+	int accepted = 0;
+
+	set_rec(1, 2, 3, 4, "bash", "x");
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t len = (size_t)(rand_r(&seed) % (sizeof(text) - 1));
+		struct event_filter *f;
+		struct filter_error err;
+
+		for (size_t i = 0; i < len; i++)
+			text[i] = alphabet[rand_r(&seed) % (sizeof(alphabet) - 1)];
+		text[len] = '\0';
+		if (filter_parse(&call, text, &f, &err) == 0) {
+			filter_match(f, &r);
+			filter_free(f);
+			accepted++;
+		} else {
+			cr_assert_not_null(err.msg);
+			cr_assert_leq(err.pos, (int)len + 1);
+		}
+	}
+	cr_assert_gt(accepted, 0);
+}
