@@ -1,6 +1,6 @@
 /*
  * vsnprintf for the kernel: C99 conversions (d i u x X o c s p %, flags
- * -+ 0#, width, precision, hh h l ll z t j) and Linux's %pS/%ps, which
+ * -+ 0#, width, precision, hh h l ll L z t j) and Linux's %pS/%ps, which
  * print symbol+offset/size through kallsyms. No floating point.
  */
 #include <kernel/types.h>
@@ -128,6 +128,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 			if (*fmt == 'l') lng++;
 			else if (*fmt == 'h') lng--;
 			else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j') lng = 1;
+			else if (*fmt == 'L') lng = 2;	/* %Lu: Linux's long long (sched_stat_runtime) */
 			else break;
 		}
 		switch (*fmt) {
