@@ -13,6 +13,12 @@ opts=$(sed -n 's/^# spoor-exec: //p' "$script" | head -n 1)
 status=$?
 tr -d '\r' < "$log" | grep -E '^(not )?ok [0-9]+' | \
 	sed "s|^\(\(not \)\{0,1\}ok\) [0-9]* *-* *|\1 - $name: |" > "$out.tmp"
+# A TAP plan ("1..N") must match what ran: a test that dies halfway fails.
+plan=$(tr -d '\r' < "$log" | sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' | head -n 1)
+ran=$(wc -l < "$out.tmp")
+if [ -n "$plan" ] && [ "$plan" -ne "$ran" ]; then
+	echo "not ok - $name: planned $plan tests, $ran ran (see $log)" >> "$out.tmp"
+fi
 if [ $status -ne 0 ]; then
 	echo "not ok - $name: spoor exec exited with status $status (see $log)" >> "$out.tmp"
 elif [ ! -s "$out.tmp" ]; then
