@@ -116,7 +116,7 @@ struct hist_field {
 	unsigned long buckets;			/* .buckets=N */
 	char *type;				/* C type as printed by hist_debug */
 	unsigned int size;			/* bytes: the key slot / value size */
-	unsigned int offset;			/* key: offset in the compound key */
+	unsigned int offset;			/* key: offset in the compound key (the record offset is field->offset) */
 	bool is_signed;
 	struct hist_field *operands[HIST_FIELD_OPERANDS_MAX];
 	struct hist_trigger_data *hist_data;	/* the histogram this field belongs to */
@@ -248,10 +248,13 @@ struct hist_instance {
 			   const void *rec, unsigned int size);
 };
 
-/* A hidden variable holding a plain field for an action (a "field variable"). */
+/*
+ * A hidden variable holding a plain field for an action (a "field
+ * variable" or a save() param): one VAR field that both reads the record
+ * field and names the tracing_map slot it is kept in.
+ */
 struct field_var {
-	struct hist_field *var;		/* the VAR the value is stored in */
-	struct hist_field *val;		/* where it is read from */
+	struct hist_field *var;
 };
 
 /*

@@ -72,18 +72,15 @@ static int create_save_vars(struct hist_trigger_data *hd, struct action_data *da
 
 		if (!fv)
 			return -ENOMEM;
-		fv->val = hist_parse_expr_copy(hd, data->params[i], HIST_FIELD_FL_VAR, data->params[i]);
-		if (!fv->val || (fv->val->flags & (HIST_FIELD_FL_EXPR | HIST_FIELD_FL_VAR_REF |
+		fv->var = hist_parse_expr_copy(hd, data->params[i], HIST_FIELD_FL_VAR, data->params[i]);
+		if (!fv->var || (fv->var->flags & (HIST_FIELD_FL_EXPR | HIST_FIELD_FL_VAR_REF |
 						   HIST_FIELD_FL_ALIAS))) {
-			if (fv->val)
+			if (fv->var)
 				HIST_ERR(hd, FIELD_VAR_CREATE_FAIL, data->params[i]);
-			hist_field_destroy(fv->val);
+			hist_field_destroy(fv->var);
 			kfree(fv);
 			return -EINVAL;
 		}
-		/* The val is read as a plain field; var is the same field, as storage. */
-		fv->var = fv->val;
-		fv->val = NULL;
 		hd->save_vars[hd->n_save_vars++] = fv;
 		if (hist_assign_var(hd, fv->var))
 			return -EINVAL;

@@ -129,7 +129,6 @@ static void set_field_source(struct hist_field *f, const struct trace_event_fiel
 	f->field = field;
 	f->size = field->size;
 	f->is_signed = field->is_signed;
-	f->offset = field->offset;
 	switch (field->filter_type) {
 	case FILTER_STATIC_STRING:
 		f->fn = HIST_FIELD_FN_STRING;
@@ -655,25 +654,25 @@ static unsigned int ilog2_roundup_u64(u64 v)
 u64 hist_field_eval(struct hist_field *f, const struct hist_event_ctx *ctx,
 		    const u64 *var_ref_vals)
 {
-	const char *rec = ctx->rec;
+	const char *rec = ctx->rec, *at = f->field ? rec + f->field->offset : rec;
 	u64 a, b;
 
 	switch (f->fn) {
 	case HIST_FIELD_FN_COUNTER: return 1;
 	case HIST_FIELD_FN_CONST: return f->constant;
-	case HIST_FIELD_FN_NUM: return read_num(rec + f->offset, f->field->size, f->is_signed);
-	case HIST_FIELD_FN_STRING: return (u64)(uptr)(rec + f->offset);
+	case HIST_FIELD_FN_NUM: return read_num(at, f->field->size, f->is_signed);
+	case HIST_FIELD_FN_STRING: return (u64)(uptr)at;
 	case HIST_FIELD_FN_DYNSTRING: {
-		u32 loc = (u32)read_num(rec + f->offset, 4, false);
+		u32 loc = (u32)read_num(at, 4, false);
 
 		return (u64)(uptr)(rec + (loc & 0xffff));
 	}
 	case HIST_FIELD_FN_RELDYNSTRING: {
-		u32 loc = (u32)read_num(rec + f->offset, 4, false);
+		u32 loc = (u32)read_num(at, 4, false);
 
-		return (u64)(uptr)(rec + f->offset + 4 + (loc & 0xffff));
+		return (u64)(uptr)(at + 4 + (loc & 0xffff));
 	}
-	case HIST_FIELD_FN_PSTRING: return read_num(rec + f->offset, 8, false);
+	case HIST_FIELD_FN_PSTRING: return read_num(at, 8, false);
 	case HIST_FIELD_FN_TIMESTAMP:
 		return (f->flags & HIST_FIELD_FL_TIMESTAMP_USECS) ? ctx->ts / 1000 : ctx->ts;
 	case HIST_FIELD_FN_CPU: return ctx->cpu;

@@ -70,7 +70,6 @@ static void destroy_field_var(struct field_var *fv)
 	if (!fv)
 		return;
 	hist_field_destroy(fv->var);
-	hist_field_destroy(fv->val);
 	kfree(fv);
 }
 
@@ -770,7 +769,7 @@ void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ct
 	for (unsigned int i = 0; i < hd->n_field_vars; i++) {
 		struct field_var *fv = hd->field_vars[i];
 
-		hist_set_var(elt, fv->var, hist_field_eval(fv->val, ctx, var_ref_vals));
+		hist_set_var(elt, fv->var, hist_field_eval(fv->var, ctx, var_ref_vals));
 	}
 	if (!hd->n_actions)
 		return;

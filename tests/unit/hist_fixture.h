@@ -117,7 +117,7 @@ static int hist_cmd(struct hist_event *ev, const char *param)
 	return event_hist_trigger_parse(&inst, ev, param, false);
 }
 
-static unsigned int n_triggers(struct hist_event *ev)
+static __unused unsigned int n_triggers(struct hist_event *ev)
 {
 	struct hist_trigger_data *hd;
 	unsigned int n = 0;
@@ -127,7 +127,7 @@ static unsigned int n_triggers(struct hist_event *ev)
 	return n;
 }
 
-static struct hist_trigger_data *first_trigger(struct hist_event *ev)
+static __unused struct hist_trigger_data *first_trigger(struct hist_event *ev)
 {
 	return list_first_entry_or_null(&ev->triggers, struct hist_trigger_data, list);
 }
