@@ -29,11 +29,19 @@ u64 trace_clock_counter(void)
 	return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
 }
 
-/* Every CPU's HZ tick, in hardirq context. The boot CPU keeps jiffies. */
+/*
+ * Every CPU's HZ tick, in hardirq context. jiffies follows the clock
+ * rather than counting one CPU's ticks: under TCG a vCPU can be starved
+ * for a while, and time must not stall with it. Any CPU's tick moves it.
+ */
 void tick_periodic(void)
 {
-	if (smp_processor_id() == 0)
-		jiffies++;
+	u64 now = ktime_get_ns() / (NSEC_PER_SEC / HZ);
+	u64 old = jiffies;
+
+	while (now > old && !__atomic_compare_exchange_n(&jiffies, &old, now, false,
+							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
 	scheduler_tick();
 	run_local_timers();
 }

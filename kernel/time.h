@@ -20,7 +20,7 @@ u64 trace_clock_counter(void);
 
 /*
  * The tick: HZ periodic LAPIC timer interrupts on every CPU (kernel/time.c).
- * jiffies counts the boot CPU's ticks since the timer started.
+ * jiffies is ktime_get_ns in 1/HZ units, brought up to date by every tick.
  */
 #define HZ		1000
 extern volatile u64 jiffies;

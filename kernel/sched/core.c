@@ -398,21 +398,36 @@ long schedule_timeout_uninterruptible(long timeout)
 	return schedule_timeout(timeout);
 }
 
+/*
+ * Jiffies alone could end a sleep early: a tick delivered late (a busy
+ * host delays the vCPU) is followed by one on schedule. The clock decides.
+ */
+static long msleep_timeout(u64 end_ns)
+{
+	u64 now = ktime_get_ns();
+
+	if (now >= end_ns)
+		return 0;
+	return (long)msecs_to_jiffies((unsigned int)DIV_ROUND_UP(end_ns - now, NSEC_PER_MSEC)) + 1;
+}
+
 void msleep(unsigned int ms)
 {
-	long timeout = (long)msecs_to_jiffies(ms) + 1;
+	u64 end = ktime_get_ns() + (u64)ms * NSEC_PER_MSEC;
+	long timeout;
 
-	while (timeout)
-		timeout = schedule_timeout_uninterruptible(timeout);
+	while ((timeout = msleep_timeout(end)))
+		schedule_timeout_uninterruptible(timeout);
 }
 
 unsigned long msleep_interruptible(unsigned int ms)
 {
-	long timeout = (long)msecs_to_jiffies(ms) + 1;
+	u64 end = ktime_get_ns() + (u64)ms * NSEC_PER_MSEC;
+	long timeout;
 
-	while (timeout && !signal_pending(current))
-		timeout = schedule_timeout_interruptible(timeout);
-	return jiffies_to_msecs((unsigned long)timeout);
+	while ((timeout = msleep_timeout(end)) && !signal_pending(current))
+		schedule_timeout_interruptible(timeout);
+	return timeout ? jiffies_to_msecs((unsigned long)timeout - 1) : 0;
 }
 
 void sched_cpu_stats(int cpu, struct sched_cpu_stats *st)
