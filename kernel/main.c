@@ -4,9 +4,34 @@
 #include <asm/serial.h>
 #include <asm/segment.h>
 #include <asm/idt.h>
+#include <asm/setup.h>
 #include <kernel/fs/fs_boot.h>
+#include <kernel/string.h>
+#include <kernel/cmdline.h>
+#include <kernel/bootinfo.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
+#include <kernel/selftest.h>
+#include <asm/acpi.h>
+#include <asm/apic.h>
+#include <asm/tsc.h>
 
 void start_kernel(u32 magic, u32 info_phys);
+
+/*
+ * pid 1. For now it runs the boot self-checks the command line asks for
+ * (selftest=base) and then sleeps: the shell's init takes its place.
+ */
+static int kernel_init(void *unused)
+{
+	const char *selftest = cmdline_get(&boot_cmdline, "selftest");
+
+	if (selftest && !strcmp(selftest, "base"))
+		selftest_base();
+	for (;;)
+		schedule_timeout_interruptible(MAX_SCHEDULE_TIMEOUT);
+	return 0;
+}
 
 void start_kernel(u32 magic, u32 info_phys)
 {
@@ -14,8 +39,18 @@ void start_kernel(u32 magic, u32 info_phys)
 	printk(KERN_INFO "Spoor booting (loader magic %#x, info at %#x)\n", magic, info_phys);
 	gdt_init_cpu();
 	idt_init();
+	setup_arch(magic, info_phys);
+	/* CPUs, time and the scheduler: needs memory and boot_info/boot_cmdline. */
+	acpi_init(boot_info.rsdp_len ? boot_info.rsdp : NULL);
+	apic_init();
+	setup_per_cpu_areas();
+	lapic_setup();
+	tsc_calibrate();
+	sched_init();
+	lapic_timer_start();
+	arch_local_irq_enable();
+	smp_init();
 	/* After memory and SMP bring-up, before init opens /dev/console. */
 	fs_init();
-	for (;;)
-		__asm__ __volatile__("cli; hlt");
+	sched_start_init(kernel_init, NULL);
 }
