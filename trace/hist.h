@@ -274,6 +274,7 @@ struct hist_trigger_data {
 	struct hist_trigger_attrs *attrs;
 	struct tracing_map *map;
 	bool enable_timestamps;
+	bool save_comm;			/* a .execname field: keep each entry's comm */
 	struct hist_field *var_refs[TRACING_MAP_VARS_MAX];
 	unsigned int n_var_refs;
 	struct action_data *actions[HIST_ACTIONS_MAX];

@@ -450,6 +450,8 @@ struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
 		ret = hist_actions_create(hd);
 	if (!ret)
 		ret = create_tracing_map(hd);
+	for (unsigned int i = 0; !ret && i < hd->n_fields; i++)
+		hd->save_comm |= !!(hd->fields[i]->flags & HIST_FIELD_FL_EXECNAME);
 	if (!ret && attrs->filter_str) {
 		hd->filter_str = kstrdup(attrs->filter_str, GFP_KERNEL);
 		if (!hd->filter_str)
@@ -741,12 +743,14 @@ void hist_set_var(struct tracing_map_elt *elt, struct hist_field *var, u64 v)
 void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ctx *ctx)
 {
 	char key[HIST_KEY_SIZE_MAX];
-	u64 var_ref_vals[TRACING_MAP_VARS_MAX] = { 0 };
+	u64 var_ref_vals[TRACING_MAP_VARS_MAX];
 	struct tracing_map_elt *elt;
 	struct hist_elt_data *d;
 
 	if (READ_ONCE(hd->paused))
 		return;
+	/* self references are read after the update; until then they read 0 */
+	memset(var_ref_vals, 0, hd->n_var_refs * sizeof(u64));
 	build_key(hd, ctx, NULL, key);
 	if (!resolve_var_refs(hd, key, var_ref_vals, NULL))
 		return;
@@ -754,7 +758,7 @@ void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ct
 	if (!elt)
 		return;
 	d = elt->private_data;
-	if (!d->comm[0])
+	if (hd->save_comm && !d->comm[0])
 		copy_str(d->comm, ctx->comm ? ctx->comm : "<...>", TASK_COMM_LEN);
 
 	for (unsigned int i = 0; i < hd->n_vals; i++) {

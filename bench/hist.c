@@ -1,0 +1,77 @@
+/*
+ * Cost of a hist trigger per event on the host: the whole update
+ * (key build, insert, sums, variables, actions) for a one-key hitcount
+ * histogram, a two-key histogram with two sums, and the wakeup-latency
+ * pair (sched_waking saves ts0, sched_switch computes the latency and
+ * fires a synthetic event into a third histogram).
+ */
+/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c kernel/lib/kstring.c */
+#include <stdio.h>
+#include <time.h>
+#include "../tests/unit/hist_fixture.h"
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void run_hist(struct hist_event *ev, const struct hist_event_ctx *ctx)
+{
+	struct hist_trigger_data *hd;
+
+	list_for_each_entry(hd, &ev->triggers, list)
+		hist_trigger_event(hd, ctx);
+}
+
+int main(void)
+{
+	const int n = 5000000;
+	struct kmalloc_rec k = { .call_site = 0xffffffff81234567UL, .bytes_req = 100, .bytes_alloc = 128 };
+	struct waking_rec w = { .pid = 1, .prio = 120 };
+	struct switch_rec s = { .next_pid = 1 };
+	struct hist_event_ctx kctx = { .rec = &k, .rec_size = sizeof(k), .comm = "bench" };
+	struct hist_event_ctx wctx = { .rec = &w, .rec_size = sizeof(w), .comm = "bench" };
+	struct hist_event_ctx sctx = { .rec = &s, .rec_size = sizeof(s), .comm = "bench" };
+	double t;
+
+	fixture_setup();
+
+	hist_cmd(&ev_kmalloc, "keys=call_site");
+	t = now();
+	for (int i = 0; i < n; i++) {
+		k.call_site = 0xffffffff81000000UL + (unsigned int)(i & 63) * 16;
+		run_hist(&ev_kmalloc, &kctx);
+	}
+	printf("one key, hitcount:            %6.1f ns/event\n", (now() - t) * 1e9 / n);
+	hist_unreg_all(&inst, &ev_kmalloc);
+
+	hist_cmd(&ev_kmalloc, "keys=common_pid,call_site:vals=bytes_req,bytes_alloc");
+	t = now();
+	for (int i = 0; i < n; i++) {
+		k.ent.pid = i & 7;
+		k.call_site = 0xffffffff81000000UL + (unsigned int)(i & 15) * 16;
+		run_hist(&ev_kmalloc, &kctx);
+	}
+	printf("two keys, two sums:           %6.1f ns/event\n", (now() - t) * 1e9 / n);
+	hist_unreg_all(&inst, &ev_kmalloc);
+
+	synth_events_write(&inst, "wakeup_latency u64 lat; pid_t pid");
+	hist_cmd(&ev_waking, "keys=pid:ts0=common_timestamp.usecs");
+	hist_cmd(&ev_switch, "keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:"
+		 "onmatch(sched.sched_waking).wakeup_latency($wakeup_lat,next_pid)");
+	hist_cmd(event_by_name("wakeup_latency"), "keys=lat.log2");
+	t = now();
+	for (int i = 0; i < n / 2; i++) {
+		w.pid = s.next_pid = i & 255;
+		wctx.ts = (u64)i * 10000;
+		sctx.ts = wctx.ts + 3000 + (u64)(i & 7) * 1000;
+		run_hist(&ev_waking, &wctx);
+		run_hist(&ev_switch, &sctx);
+	}
+	printf("wakeup-latency pair (+synth): %6.1f ns/event\n", (now() - t) * 1e9 / n);
+	fixture_teardown();
+	return 0;
+}
