@@ -2,16 +2,14 @@
 #include <kernel/types.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
-#include <kernel/mm.h>
+#include <kernel/vmalloc.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
 #include <kernel/sched/sched.h>
 #include <kernel/sched/hooks.h>
 #include <asm/switch_to.h>
 
-#define THREAD_ORDER	2	/* THREAD_SIZE = PAGE_SIZE << THREAD_ORDER */
-
-_Static_assert((PAGE_SIZE << THREAD_ORDER) == THREAD_SIZE, "THREAD_ORDER matches THREAD_SIZE");
+_Static_assert(KERNEL_STACK_SIZE == THREAD_SIZE, "task stacks come from alloc_kernel_stack");
 
 struct task_struct *task_alloc(const char *name, int nice)
 {
@@ -20,7 +18,8 @@ struct task_struct *task_alloc(const char *name, int nice)
 	if (!p)
 		return ERR_PTR(-ENOMEM);
 	task_init_common(p, name, nice);
-	p->stack = (void *)__get_free_pages(GFP_KERNEL, THREAD_ORDER);
+	/* in the kernel virtual area, with a guard page below: an overflow faults */
+	p->stack = alloc_kernel_stack();
 	if (!p->stack) {
 		kfree(p);
 		return ERR_PTR(-ENOMEM);
@@ -32,7 +31,7 @@ struct task_struct *task_alloc(const char *name, int nice)
 void task_free_stack(struct task_struct *p)
 {
 	if (p->stack)
-		free_pages((unsigned long)p->stack, THREAD_ORDER);
+		free_kernel_stack(p->stack);
 	p->stack = NULL;
 }
 

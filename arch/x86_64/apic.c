@@ -13,6 +13,7 @@
 #include <asm/io.h>
 #include <asm/page.h>
 #include <asm/irq.h>
+#include <asm/serial.h>
 
 /* Local APIC registers (SDM table 10-1), byte offsets. */
 #define APIC_ID		0x020
@@ -96,6 +97,8 @@ void apic_init(void)
 		for (unsigned int i = 0; i < ioapic_nr_pins; i++)
 			ioapic_write(IOAPIC_REDTBL(i), IOAPIC_MASKED);
 	}
+	/* COM1 to the boot CPU; the console driver registers the vector's handler. */
+	ioapic_route_isa_irq(SERIAL_IRQ, ISA_IRQ_VECTOR(SERIAL_IRQ), lapic_id());
 	irq_register_vector(LOCAL_TIMER_VECTOR, local_timer_interrupt);
 	irq_register_vector(ERROR_APIC_VECTOR, error_interrupt);
 	irq_register_vector(SPURIOUS_APIC_VECTOR, spurious_interrupt);
