@@ -43,6 +43,7 @@ static const char usage[] =
 
 /* What one run is made of; everything here is undone by exec_cleanup(). */
 struct exec_run {
+	char *append;		/* the kernel command line: spoor.exec=N and --append */
 	char *initrd;		/* temporary initrd, removed at the end */
 	char *iso;		/* temporary image for --iso, removed at the end */
 	pid_t qemu;
@@ -296,20 +297,6 @@ static int verdict(const struct console *con, int how, int wstatus, double timeo
 	return EXIT_BROKEN;
 }
 
-static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout)
-{
-	struct console con;
-	int how, wstatus;
-
-	if (start_qemu(run, cfg) < 0)
-		return 1;
-	console_init(&con);
-	how = pump_console(run, &con, timeout);
-	/* QEMU closed COM1 only by exiting; otherwise it is stuck or we were told to stop. */
-	wstatus = reap_qemu(run, how == RUN_EOF ? SETTLE_SECONDS : 0);
-	return verdict(&con, how, wstatus, timeout);
-}
-
 static void exec_cleanup(struct exec_run *run)
 {
 	if (run->qemu > 0) {
@@ -324,9 +311,34 @@ static void exec_cleanup(struct exec_run *run)
 		unlink(run->initrd);
 	if (run->iso)
 		unlink(run->iso);
+	free(run->append);
 	free(run->initrd);
 	free(run->iso);
 }
+
+static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout)
+{
+	struct console con;
+	int how, wstatus;
+
+	if (start_qemu(run, cfg) < 0)
+		return EXIT_BROKEN;
+	console_init(&con);
+	how = pump_console(run, &con, timeout);
+	/* QEMU closed COM1 only by exiting; otherwise it is stuck or we were told to stop. */
+	wstatus = reap_qemu(run, how == RUN_EOF ? SETTLE_SECONDS : 0);
+	return verdict(&con, how, wstatus, timeout);
+}
+
+/* The command line, checked: what cmd_exec() runs. */
+struct exec_args {
+	struct qemu_config cfg;
+	double timeout;
+	char **scripts;
+	int nr_scripts;
+	char **files;		/* --file specs, HOST[:GUEST] */
+	int nr_files;
+};
 
 static int parse_timeout(const char *arg, double *timeout)
 {
@@ -341,7 +353,8 @@ static int parse_timeout(const char *arg, double *timeout)
 	return 0;
 }
 
-int cmd_exec(int argc, char **argv)
+/* Returns 0, or -1 after saying what is wrong (a usage error). */
+static int parse_args(struct exec_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		QEMU_LONG_OPTIONS,
@@ -350,79 +363,86 @@ int cmd_exec(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sigaction sa = { .sa_handler = on_signal };
-	struct exec_run run = { 0 };
-	struct qemu_config cfg;
-	char **files = calloc((size_t)argc, sizeof(*files));
-	char *append = NULL;
-	int opt, nr_files = 0, rc;
-	double timeout = 60;
+	int opt, rc = 0;
 
-	qemu_config_init(&cfg);
-	while ((opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	qemu_config_init(&a->cfg);
+	a->timeout = 60;
+	while (!rc && (opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(usage, stdout);
-			free(files);
-			return 0;
+			exit(0);
 		}
-		rc = 0;
 		if (opt == 't')
-			rc = parse_timeout(optarg, &timeout);
+			rc = parse_timeout(optarg, &a->timeout);
 		else if (opt == 'f')
-			files[nr_files++] = optarg;
+			a->files[a->nr_files++] = optarg;
 		else
-			rc = qemu_config_option(&cfg, opt, optarg);
-		if (rc) {
-			fputs(usage, stderr);
-			free(files);
-			return 2;
-		}
+			rc = qemu_config_option(&a->cfg, opt, optarg);
 	}
-	if (optind == argc) {
+	if (rc)
+		return -1;
+	a->scripts = argv + optind;
+	a->nr_scripts = argc - optind;
+	if (!a->nr_scripts) {
 		spoor_err("exec: no script to run");
-		fputs(usage, stderr);
-		free(files);
-		return 2;
+		return -1;
 	}
-	for (int i = optind; i < argc; i++) {
+	for (int i = 0; i < a->nr_scripts; i++) {
 		struct stat st;
-		const char *why = stat(argv[i], &st) < 0 ? strerror(errno) :
+		const char *why = stat(a->scripts[i], &st) < 0 ? strerror(errno) :
 				  !S_ISREG(st.st_mode) ? "not a regular file" : NULL;
 
 		if (why) {
-			spoor_err("exec: script %s: %s", argv[i], why);
-			free(files);
-			return 2;
+			spoor_err("exec: script %s: %s", a->scripts[i], why);
+			return -1;
 		}
+	}
+	return 0;
+}
+
+/* Everything between a checked command line and a booted guest; 0 or -1. */
+static int prepare(struct exec_run *run, struct exec_args *a)
+{
+	struct qemu_config *cfg = &a->cfg;
+
+	if (qemu_config_check(cfg) < 0 ||
+	    write_initrd(run, cfg, a->scripts, a->nr_scripts, a->files, a->nr_files) < 0)
+		return -1;
+	if (asprintf(&run->append, "spoor.exec=%d%s%s", a->nr_scripts,
+		     cfg->append ? " " : "", cfg->append ? cfg->append : "") < 0) {
+		run->append = NULL;
+		return -1;
+	}
+	cfg->append = run->append;
+	cfg->initrd = run->initrd;
+	if (cfg->want_iso) {
+		run->iso = iso_build(cfg->kernel, cfg->initrd, cfg->append);
+		if (!run->iso)
+			return -1;
+		cfg->iso = run->iso;
+	}
+	return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct exec_args a = { .files = calloc((size_t)argc, sizeof(char *)) };
+	struct exec_run run = { 0 };
+	int rc;
+
+	if (!a.files || parse_args(&a, argc, argv) < 0) {
+		fputs(usage, stderr);
+		free(a.files);
+		return 2;
 	}
 	/* From here on a signal ends the run through exec_cleanup(). */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (qemu_config_check(&cfg) < 0 ||
-	    write_initrd(&run, &cfg, argv + optind, argc - optind, files, nr_files) < 0) {
-		exec_cleanup(&run);
-		free(files);
-		return EXIT_BROKEN;
-	}
-	free(files);
-	if (asprintf(&append, "spoor.exec=%d%s%s", argc - optind,
-		     cfg.append ? " " : "", cfg.append ? cfg.append : "") < 0)
-		return 1;
-	cfg.append = append;
-	cfg.initrd = run.initrd;
-	if (cfg.want_iso) {
-		run.iso = iso_build(cfg.kernel, cfg.initrd, cfg.append);
-		if (!run.iso) {
-			exec_cleanup(&run);
-			free(append);
-			return EXIT_BROKEN;
-		}
-		cfg.iso = run.iso;
-	}
-	rc = run_guest(&run, &cfg, timeout);
+	rc = prepare(&run, &a) < 0 ? EXIT_BROKEN : run_guest(&run, &a.cfg, a.timeout);
 	exec_cleanup(&run);
-	free(append);
+	free(a.files);
 	return rc;
 }

@@ -40,7 +40,7 @@ struct qemu_config {
 #define QEMU_OPTIONS_HELP					\
 	"  --smp N          CPUs (default 4)\n"			\
 	"  --mem MB         RAM in MiB (default 256)\n"		\
-	"  --iso            boot spoor.iso (GRUB, multiboot2) instead of -kernel\n" \
+	"  --iso            boot through GRUB (multiboot2) from an ISO, not -kernel\n" \
 	"  --kernel FILE    kernel image (default: spoor.elf next to spoor)\n" \
 	"  --initrd FILE    initrd (default: initrd.cpio next to spoor)\n" \
 	"  --append ARGS    more kernel command line\n"

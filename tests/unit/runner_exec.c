@@ -34,8 +34,15 @@ static const char fake_qemu[] =
 	"#!/bin/sh\n"
 	"printf '%s\\n' \"$@\" > \"$FAKE_DIR/args\"\n"
 	"while [ $# -gt 0 ]; do\n"
-	"  case $1 in -initrd) initrd=$2; shift;; -append) append=$2; shift;; esac; shift\n"
+	"  case $1 in\n"
+	"  -initrd) initrd=$2; shift;; -append) append=$2; shift;; -cdrom) iso=$2; shift;;\n"
+	"  esac; shift\n"
 	"done\n"
+	"if [ -n \"$iso\" ]; then\n"	/* what GRUB would boot */
+	"  xorriso -osirrox on -indev \"$iso\" -extract /boot \"$FAKE_DIR/iso\" >/dev/null 2>&1 || exit 1\n"
+	"  chmod -R u+w \"$FAKE_DIR/iso\"; initrd=$FAKE_DIR/iso/initrd.cpio\n"
+	"  append=$(sed -n 's|^[[:space:]]*multiboot2 /boot/spoor.elf ||p' \"$FAKE_DIR/iso/grub/grub.cfg\")\n"
+	"fi\n"
 	"root=$FAKE_DIR/root; rm -rf \"$root\"; mkdir -p \"$root\"\n"
 	"(cd \"$root\" && cpio -id --quiet) < \"$initrd\" || exit 1\n"
 	"printf 'booting\\r\\n'\n"
@@ -188,6 +195,17 @@ Test(exec, files_and_append_reach_the_guest)
 			 "--file", spec, in_dir("s.sh"), NULL), 0);
 	cr_assert_str_eq(slurp("r.out"), "booting\npayload\npayload\n");
 	cr_assert(strstr(slurp("args"), "\n-append\nspoor.exec=1 quiet x=1\n"));
+}
+
+Test(exec, iso_carries_scripts_and_command_line_through_grub)
+{
+	write_file("s.sh", "echo via-iso; exit 4\n", 0644);
+	cr_assert_eq(run("ok", "r", "--iso", "--append", "a=b", in_dir("s.sh"), NULL), 4);
+	cr_assert_str_eq(slurp("r.out"), "booting\nvia-iso\n");
+	cr_assert(strstr(slurp("args"), "\n-cdrom\n"));
+	cr_assert_null(strstr(slurp("args"), "\n-kernel\n"));
+	cr_assert(strstr(slurp("iso/grub/grub.cfg"), "multiboot2 /boot/spoor.elf spoor.exec=1 a=b\n"));
+	cr_assert_str_eq(slurp("iso/spoor.elf"), "not really a kernel");
 }
 
 Test(exec, panic_line_and_panic_exit_are_125)
