@@ -268,6 +268,7 @@ static int verdict(const struct console *con, int how, int wstatus, double timeo
 {
 	bool exited = WIFEXITED(wstatus);
 	int code = exited ? WEXITSTATUS(wstatus) : -1;
+	const char *what;
 
 	/* isa-debug-exit turns the kernel's 0x10 into QEMU status (0x10 << 1) | 1. */
 	if (con->panic || (exited && code == 33)) {
@@ -289,11 +290,13 @@ static int verdict(const struct console *con, int how, int wstatus, double timeo
 		spoor_err("exec: the guest never reached the shell (timed out after %g s)", timeout);
 		return EXIT_BROKEN;
 	}
+	/* A triple fault ends QEMU (-no-reboot) as quietly as a poweroff. */
+	what = con->started ? "the guest stopped before its status line"
+			    : "the guest never reached the shell";
 	if (exited)
-		spoor_err("exec: the guest never reached the shell (QEMU exited with status %d)", code);
+		spoor_err("exec: %s (QEMU exited with status %d)", what, code);
 	else
-		spoor_err("exec: the guest never reached the shell (QEMU killed by signal %d)",
-			  WTERMSIG(wstatus));
+		spoor_err("exec: %s (QEMU killed by signal %d)", what, WTERMSIG(wstatus));
 	return EXIT_BROKEN;
 }
 

@@ -60,6 +60,7 @@ static const char fake_qemu[] =
 	"  i=$((i + 1))\n"
 	"done\n"
 	"[ \"$FAKE_MODE\" = hang-script ] && exec sleep 20\n"
+	"[ \"$FAKE_MODE\" = triple-fault ] && exit 0\n"
 	"printf 'spoor-exec: status %d\\r\\n' $st\n";
 
 static char dir[64];
@@ -224,6 +225,14 @@ Test(exec, no_shell_is_125_whether_qemu_exits_or_hangs)
 	cr_assert(strstr(slurp("r.err"), "never reached the shell (QEMU exited with status 0)"));
 	cr_assert_eq(run("hang-boot", "r", "--timeout", "0.5", in_dir("s.sh"), NULL), 125);
 	cr_assert(strstr(slurp("r.err"), "never reached the shell (timed out after 0.5 s)"));
+}
+
+Test(exec, guest_dying_mid_script_is_125)
+{
+	write_file("s.sh", "echo before\n", 0644);
+	cr_assert_eq(run("triple-fault", "r", in_dir("s.sh"), NULL), 125);
+	cr_assert_str_eq(slurp("r.out"), "booting\nbefore\n");
+	cr_assert(strstr(slurp("r.err"), "stopped before its status line (QEMU exited with status 0)"));
 }
 
 Test(exec, hung_script_is_124)
