@@ -100,6 +100,9 @@ void paging_unmap_identity(phys_addr_t phys, size_t len);
 u64 *pgd_alloc(void);
 void pgd_free(u64 *pgd);
 
+/* Pages holding kernel page tables (PageTables in /proc/meminfo). */
+unsigned long nr_page_table_pages(void);
+
 /* Uncached mapping of device memory in the kernel virtual area; NULL on failure. */
 void *ioremap(phys_addr_t phys, size_t size);
 void iounmap(void *addr);
