@@ -48,7 +48,7 @@ struct exec_run {
 	char *iso;		/* temporary image for --iso, removed at the end */
 	pid_t qemu;
 	int console;		/* read end of QEMU's stdout */
-	int console_in;		/* write end of QEMU's stdin, kept open */
+	int console_in;		/* write end of QEMU's stdin: open and silent, so COM1 input never ends */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -68,10 +68,12 @@ static double now(void)
 
 static char *read_whole(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	struct stat st;
 	char *buf = NULL;
 
+	errno = 0;
+	f = fopen(path, "rb");
 	if (!f || fstat(fileno(f), &st) < 0)
 		goto fail;
 	buf = malloc((size_t)st.st_size + 1);
@@ -118,7 +120,6 @@ static int add_extra(struct cpio *c, char *spec)
 static int write_initrd(struct exec_run *run, const struct qemu_config *cfg,
 			char **scripts, int nr_scripts, char **files, int nr_files)
 {
-	const char *tmpdir = getenv("TMPDIR");
 	size_t len;
 	char *base = read_whole(cfg->initrd, &len);
 	struct cpio c;
@@ -127,8 +128,7 @@ static int write_initrd(struct exec_run *run, const struct qemu_config *cfg,
 
 	if (!base)
 		return -1;
-	if (asprintf(&run->initrd, "%s/spoor-exec-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") < 0)
-		return -1;
+	run->initrd = spoor_temp_name("spoor-exec");
 	fd = mkstemp(run->initrd);
 	f = fd < 0 ? NULL : fdopen(fd, "wb");
 	if (!f) {

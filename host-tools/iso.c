@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "iso.h"
+#include "qemu.h"
 #include "spoor.h"
 
 static int copy_file(const char *from, const char *to)
@@ -90,12 +91,10 @@ static void show_log(const char *log)
 
 char *iso_build(const char *kernel, const char *initrd, const char *cmdline)
 {
-	const char *tmpdir = getenv("TMPDIR");
-	char *stage = NULL, *iso = NULL, *log = NULL, *p[5] = { NULL };
+	char *stage = spoor_temp_name("spoor-iso"), *iso = NULL, *log = NULL, *p[5] = { NULL };
 	int ok = 0;
 
-	if (asprintf(&stage, "%s/spoor-iso-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") < 0 ||
-	    !mkdtemp(stage) ||
+	if (!mkdtemp(stage) ||
 	    asprintf(&p[0], "%s/boot", stage) < 0 ||
 	    asprintf(&p[1], "%s/boot/grub", stage) < 0 ||
 	    asprintf(&p[2], "%s/boot/spoor.elf", stage) < 0 ||

@@ -77,6 +77,18 @@ char *spoor_build_file(const char *name)
 	return path;
 }
 
+char *spoor_temp_name(const char *prefix)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char *path;
+
+	if (asprintf(&path, "%s/%s-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp", prefix) < 0) {
+		spoor_err("out of memory");
+		exit(1);
+	}
+	return path;
+}
+
 /* Is an executable QEMU_BIN on $PATH? (execvp searches the same way.) */
 static bool qemu_on_path(void)
 {

@@ -63,5 +63,7 @@ void qemu_argv_free(char **argv);
 
 /* Path of NAME in the directory holding the running spoor binary (malloc'd). */
 char *spoor_build_file(const char *name);
+/* "$TMPDIR/PREFIX-XXXXXX" (default /tmp), a template for mkstemp/mkdtemp (malloc'd). */
+char *spoor_temp_name(const char *prefix);
 
 #endif
