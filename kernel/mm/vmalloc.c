@@ -26,24 +26,53 @@ struct vm_struct {
 
 static LIST_HEAD(vmap_areas);
 static DEFINE_SPINLOCK(vmap_lock);
+static unsigned long vmap_cursor = VMALLOC_START;	/* where the next search starts */
 static unsigned long vmalloc_pages;
 
-/* Reserves address space for size bytes plus a guard page below; NULL when full. */
+/*
+ * The lowest gap at or above from for size bytes plus a guard page; 0 if
+ * none. *next is the area the gap ends at (the list head when none).
+ */
+static unsigned long find_gap(unsigned long from, unsigned long size, struct list_head **next)
+{
+	unsigned long start = from;
+	struct vm_struct *pos;
+
+	list_for_each_entry(pos, &vmap_areas, list) {
+		unsigned long guard = pos->addr - GUARD_SIZE;
+
+		if (pos->addr + pos->size <= start)
+			continue;
+		if (guard >= start && guard - start >= size + GUARD_SIZE) {
+			*next = &pos->list;
+			return start;
+		}
+		start = pos->addr + pos->size;
+	}
+	*next = &vmap_areas;
+	return VMALLOC_END - start >= size + GUARD_SIZE ? start : 0;
+}
+
+/*
+ * Reserves address space for size bytes plus a guard page below; NULL
+ * when full. Next fit: the search starts where the last one ended, so a
+ * freed range is reused only after the cursor wraps around the whole
+ * area, long after any CPU could still cache a translation for it.
+ */
 static struct vm_struct *get_vm_area(unsigned long size, bool owns_pages)
 {
-	struct vm_struct *area = kmalloc(sizeof(*area), GFP_KERNEL), *pos;
-	unsigned long start = VMALLOC_START, flags;
+	struct vm_struct *area = kmalloc(sizeof(*area), GFP_KERNEL);
+	struct list_head *next;
+	unsigned long start, flags;
 
 	if (!area)
 		return NULL;
 	size = ALIGN_UP(size, PAGE_SIZE);
 	spin_lock_irqsave(&vmap_lock, flags);
-	list_for_each_entry(pos, &vmap_areas, list) {
-		if (pos->addr - GUARD_SIZE - start >= size + GUARD_SIZE)
-			break;
-		start = pos->addr + pos->size;
-	}
-	if (VMALLOC_END - start < size + GUARD_SIZE) {
+	start = find_gap(vmap_cursor, size, &next);
+	if (!start)
+		start = find_gap(VMALLOC_START, size, &next);
+	if (!start) {
 		spin_unlock_irqrestore(&vmap_lock, flags);
 		kfree(area);
 		return NULL;
@@ -52,8 +81,8 @@ static struct vm_struct *get_vm_area(unsigned long size, bool owns_pages)
 	area->size = size;
 	area->owns_pages = owns_pages;
 	area->dying = false;
-	/* Before pos (or at the tail when the walk ran off the end): the list stays sorted. */
-	list_add_tail(&area->list, &pos->list);
+	list_add_tail(&area->list, next);	/* before next: the list stays sorted */
+	vmap_cursor = area->addr + size;
 	spin_unlock_irqrestore(&vmap_lock, flags);
 	return area;
 }
