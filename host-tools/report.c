@@ -1,0 +1,439 @@
+/*
+ * spoor report: print the events of a trace.dat as trace-cmd report does
+ * (or in the layout of the guest's `trace` file), merged across CPUs by
+ * time. See host-tools/report.h for the pieces and docs/decoder.md for
+ * the options and the design.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "host-tools/report.h"
+#include "host-tools/spoor.h"
+
+/* Records with an id no format describes: the first few are named, then counted. */
+#define UNKNOWN_ID_REPORTS	10
+
+
+/* "1.5" seconds -> ns, exactly (no floating point). */
+static int parse_seconds(const char *s, uint64_t *ns)
+{
+	uint64_t sec = 0, frac = 0, scale = 1000000000ull;
+	const char *p = s;
+
+	if (!*p)
+		return -1;
+	while (*p >= '0' && *p <= '9' && sec < 1000000000000ull)
+		sec = sec * 10 + (uint64_t)(*p++ - '0');
+	if (*p == '.') {
+		p++;
+		while (*p >= '0' && *p <= '9') {
+			if (scale > 1) {
+				scale /= 10;
+				frac += (uint64_t)(*p - '0') * scale;
+			}
+			p++;
+		}
+	}
+	if (*p)
+		return -1;
+	*ns = sec * 1000000000ull + frac;
+	return 0;
+}
+
+/* "0,2-3" -> bitmap. */
+static int parse_cpus(const char *s, uint64_t *map)
+{
+	while (*s) {
+		char *e;
+		unsigned long a = strtoul(s, &e, 10), b = a;
+
+		if (e == s)
+			return -1;
+		if (*e == '-') {
+			s = e + 1;
+			b = strtoul(s, &e, 10);
+			if (e == s)
+				return -1;
+		}
+		if (a > b || b >= 64 * 64)
+			return -1;
+		for (unsigned long c = a; c <= b; c++)
+			map[c / 64] |= 1ull << (c % 64);
+		s = *e == ',' ? e + 1 : e;
+		if (*e && *e != ',')
+			return -1;
+	}
+	return 0;
+}
+
+static bool event_selected(const struct report_opts *o, const struct rep_event *ev)
+{
+	char full[256];
+
+	if (!o->nr_events)
+		return true;
+	snprintf(full, sizeof(full), "%s:%s", ev->system, ev->name);
+	for (unsigned int i = 0; i < o->nr_events; i++) {
+		const char *pat = o->events[i];
+
+		if (!fnmatch(pat, strchr(pat, ':') ? full : ev->name, 0) ||
+		    (!strchr(pat, ':') && !fnmatch(pat, ev->system, 0)))
+			return true;
+	}
+	return false;
+}
+
+static bool record_selected(const struct report_opts *o, const struct rep_record *r, int32_t pid)
+{
+	if (o->cpu_filter && (r->cpu >= 64 * 64 || !(o->cpus[r->cpu / 64] & (1ull << (r->cpu % 64)))))
+		return false;
+	if (r->ts < o->from || (o->to && r->ts > o->to))
+		return false;
+	if (o->nr_pids) {
+		for (unsigned int i = 0; i < o->nr_pids; i++)
+			if (o->pids[i] == pid)
+				return true;
+		return false;
+	}
+	return true;
+}
+
+static const char *comm_of(const struct rep_ctx *ctx, int32_t pid)
+{
+	const char *c;
+
+	if (!pid)
+		return "<idle>";
+	c = syms_comm(&ctx->syms, pid);
+	return c ? c : "<...>";
+}
+
+/* "%16s" without printf. */
+static void put_right(struct obuf *o, const char *s, size_t width)
+{
+	size_t n = strlen(s);
+
+	if (n < width)
+		ob_pad(o, ' ', width - n);
+	ob_write(o, s, n);
+}
+
+/* The guest's flags column (irqs-off, need-resched, hard/softirq, preempt, migrate). */
+static void lat_flags(struct obuf *o, unsigned int f, unsigned int pc)
+{
+	static const char hex[] = "0123456789abcdef";
+	bool irqs_off = f & 0x01, bh_off = f & 0x80, nmi = f & 0x40, hard = f & 0x08, soft = f & 0x10;
+
+	ob_putc(o, irqs_off && bh_off ? 'D' : irqs_off ? 'd' : bh_off ? 'b' : f & 0x02 ? 'X' : '.');
+	ob_putc(o, (f & 0x24) == 0x24 ? 'N' : f & 0x04 ? 'n' : f & 0x20 ? 'p' : '.');
+	ob_putc(o, nmi && hard ? 'Z' : nmi ? 'z' : hard && soft ? 'H' : hard ? 'h' : soft ? 's' : '.');
+	ob_putc(o, pc & 0xf ? hex[pc & 0xf] : '.');
+	ob_putc(o, pc >> 4 ? hex[(pc >> 4) & 0xf] : '.');
+}
+
+static void put_time(struct obuf *o, const struct report_opts *opt, uint64_t ts)
+{
+	uint64_t secs, frac;
+	char buf[32];
+	int n;
+
+	if (opt->ns) {
+		secs = ts / 1000000000ull;
+		frac = ts % 1000000000ull;
+		n = snprintf(buf, sizeof(buf), "%5llu.%09llu", (unsigned long long)secs,
+			     (unsigned long long)frac);
+	} else {
+		uint64_t us = (ts + 500) / 1000;	/* rounded, as trace-cmd and Linux do */
+
+		secs = us / 1000000;
+		frac = us % 1000000;
+		n = snprintf(buf, sizeof(buf), "%5llu.%06llu", (unsigned long long)secs,
+			     (unsigned long long)frac);
+	}
+	ob_write(o, buf, (size_t)n);
+}
+
+/* One record as a line. */
+static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct report_opts *opt,
+			 const struct rep_event *ev, const struct rep_record *r, int32_t pid)
+{
+	size_t start, nlen;
+
+	if (r->missed >= 0) {
+		if (r->missed)
+			ob_printf(o, "CPU:%u [%lld EVENTS DROPPED]\n", r->cpu, (long long)r->missed);
+		else
+			ob_printf(o, "CPU:%u [EVENTS DROPPED]\n", r->cpu);
+	}
+	put_right(o, comm_of(ctx, pid), 16);
+	ob_putc(o, '-');
+	if (opt->trace_layout) {
+		ob_printf(o, "%-7d [%03u] ", pid, r->cpu);
+		lat_flags(o, r->size > 2 ? r->data[2] : 0, r->size > 3 ? r->data[3] : 0);
+		ob_putc(o, ' ');
+		put_time(o, opt, r->ts);
+		ob_puts(o, ": ");
+		ob_puts(o, ev->name);
+		ob_puts(o, ": ");
+	} else {
+		ob_printf(o, "%-5d [%03u] ", pid, r->cpu);
+		put_time(o, opt, r->ts);
+		ob_puts(o, ": ");
+		ob_puts(o, ev->name);
+		ob_putc(o, ':');
+		nlen = strlen(ev->name) + 1;
+		ob_pad(o, ' ', nlen < 21 ? 22 - nlen : 1);
+	}
+	start = o->len;
+	if (opt->raw) {
+		/* trace-cmd -R: " name=value" per field. */
+		rep_print_fields(ctx, o, ev, r);
+	} else if (ctx->no_plugins || !ev->plugin || !rep_plugin_print(ctx, o, ev, r)) {
+		if (ev->print)
+			pf_print(ctx, o, ev->print, r);
+		else
+			rep_print_fields(ctx, o, ev, r);
+	}
+	/* trace-cmd drops the newline a printed text ends with (ftrace:print). */
+	if (o->len > start && o->buf[o->len - 1] == '\n')
+		o->len--;
+	ob_putc(o, '\n');
+}
+
+/* Parse every format and load the symbol tables. */
+static void load_events(struct rep_ctx *ctx, struct tdat *t)
+{
+	for (unsigned int i = 0; i < t->nr_formats; i++)
+		rep_parse_format(ctx, t->formats[i].system, t->formats[i].text.data,
+				 t->formats[i].text.len, t->formats[i].text.offset);
+	syms_load_kallsyms(&ctx->syms, t->kallsyms.data, t->kallsyms.len);
+	syms_load_cmdlines(&ctx->syms, t->cmdlines.data, t->cmdlines.len);
+}
+
+/* Merge the CPUs by time and print. Returns the number of records printed. */
+static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt,
+			  struct obuf *o)
+{
+	unsigned int n = t->nr_data, unknown = 0;
+	struct page_iter *it = calloc(n ? n : 1, sizeof(*it));
+	struct rep_record *head = calloc(n ? n : 1, sizeof(*head));
+	bool *live = calloc(n ? n : 1, sizeof(*live));
+	uint64_t printed = 0;
+
+	if (!it || !head || !live)
+		abort();
+	for (unsigned int i = 0; i < n; i++) {
+		page_iter_init(&it[i], ctx, &t->cpus[i], t->page_size);
+		live[i] = page_next(&it[i], &head[i]);
+	}
+	for (;;) {
+		int best = -1;
+		struct rep_record *r;
+		const struct rep_event *ev;
+		uint16_t id;
+		int32_t pid;
+
+		/* Lowest time first; on a tie the lower CPU, as trace-cmd. */
+		for (unsigned int i = 0; i < n; i++)
+			if (live[i] && (best < 0 || head[i].ts < head[best].ts))
+				best = (int)i;
+		if (best < 0)
+			break;
+		r = &head[best];
+		r->ts += (uint64_t)t->ts_offset;
+		if (r->size < 8) {
+			rep_diag(ctx, r->offset, "CPU %u: record of %u bytes is too short for the common fields",
+				 r->cpu, r->size);
+			goto advance;
+		}
+		id = (uint16_t)rep_read_num(ctx, r, 0, 2, false);
+		pid = (int32_t)rep_read_num(ctx, r, 4, 4, true);
+		ev = ctx->by_id[id];
+		if (!ev) {
+			if (unknown++ < UNKNOWN_ID_REPORTS)
+				rep_diag(ctx, r->offset, "CPU %u: event id %u has no format; record skipped",
+					 r->cpu, id);
+			goto advance;
+		}
+		if (event_selected(opt, ev) && record_selected(opt, r, pid)) {
+			print_record(ctx, o, opt, ev, r, pid);
+			printed++;
+		}
+advance:
+		live[best] = page_next(&it[best], &head[best]);
+	}
+	if (unknown > UNKNOWN_ID_REPORTS)
+		rep_diag(ctx, 0, "%u records in all had an event id with no format", unknown);
+	free(it);
+	free(head);
+	free(live);
+	return printed;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: spoor report [OPTIONS] [FILE]   (FILE defaults to trace.dat)\n"
+		"  -i FILE         the trace.dat to read\n"
+		"  -e EVENT        only this event: sys:name, name or sys (globs allowed); repeatable\n"
+		"  --cpu LIST      only these CPUs, e.g. 0,2-3\n"
+		"  -P PID          only records of this pid; repeatable\n"
+		"  --from SECS     only records at or after this time (e.g. 12.5)\n"
+		"  --to SECS       only records at or before this time\n"
+		"  -R              raw: every field as name=value instead of the print fmt\n"
+		"  -N              no plugin renderings (trace-cmd -N)\n"
+		"  -t              timestamps in nanoseconds\n"
+		"  --trace         the guest's `trace` file layout (flags column, wider pid)\n"
+		"  --svg OUT       also draw a per-CPU timeline as an SVG file\n");
+}
+
+static int map_file(const char *path, unsigned char **buf, size_t *size)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st)) {
+		spoor_err("report: %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	*size = (size_t)st.st_size;
+	*buf = *size ? mmap(NULL, *size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	close(fd);
+	if (*size && *buf == MAP_FAILED) {
+		spoor_err("report: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int report_run(const char *path, const unsigned char *buf, size_t size,
+	       const struct report_opts *opt, FILE *out)
+{
+	struct tdat t;
+	struct rep_ctx ctx;
+	struct obuf o;
+	int ret;
+
+	if (tdat_open(&t, path, buf, size)) {
+		tdat_close(&t);
+		return 2;
+	}
+	rep_ctx_init(&ctx, &t);
+	ctx.no_plugins = opt->no_plugins;
+	load_events(&ctx, &t);
+	ob_init(&o, out);
+	ob_printf(&o, "cpus=%u\n", t.nr_cpus);
+	print_all(&ctx, &t, opt, &o);
+	ob_free(&o);
+	if (opt->svg)
+		report_svg(&ctx, &t, opt, opt->svg);
+	ret = t.errors ? 1 : 0;
+	rep_ctx_free(&ctx);
+	tdat_close(&t);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "cpu", required_argument, NULL, 'C' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "to", required_argument, NULL, 'T' },
+		{ "trace", no_argument, NULL, 'L' },
+		{ "svg", required_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct report_opts opt = { 0 };
+	const char *path = NULL;
+	unsigned char *buf = NULL;
+	size_t size = 0;
+	int c, ret;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "i:e:P:RNth", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			path = optarg;
+			break;
+		case 'e':
+			opt.events = realloc(opt.events, (opt.nr_events + 1) * sizeof(*opt.events));
+			if (!opt.events)
+				abort();
+			opt.events[opt.nr_events++] = optarg;
+			break;
+		case 'P': {
+			char *e;
+			long pid = strtol(optarg, &e, 10);
+
+			if (*e || e == optarg) {
+				spoor_err("report: -P %s: not a pid", optarg);
+				return 2;
+			}
+			opt.pids = realloc(opt.pids, (opt.nr_pids + 1) * sizeof(*opt.pids));
+			if (!opt.pids)
+				abort();
+			opt.pids[opt.nr_pids++] = (int32_t)pid;
+			break;
+		}
+		case 'C':
+			if (parse_cpus(optarg, opt.cpus)) {
+				spoor_err("report: --cpu %s: expected a list like 0,2-3", optarg);
+				return 2;
+			}
+			opt.cpu_filter = true;
+			break;
+		case 'F':
+		case 'T':
+			if (parse_seconds(optarg, c == 'F' ? &opt.from : &opt.to)) {
+				spoor_err("report: %s: expected seconds like 12.5", optarg);
+				return 2;
+			}
+			break;
+		case 'R':
+			opt.raw = true;
+			break;
+		case 'N':
+			opt.no_plugins = true;
+			break;
+		case 't':
+			opt.ns = true;
+			break;
+		case 'L':
+			opt.trace_layout = true;
+			break;
+		case 'S':
+			opt.svg = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!path)
+		path = optind < argc ? argv[optind++] : "trace.dat";
+	if (optind < argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (map_file(path, &buf, &size))
+		return 2;
+	ret = report_run(path, buf, size, &opt, stdout);
+	if (size)
+		munmap(buf, size);
+	free(opt.events);
+	free(opt.pids);
+	fflush(stdout);
+	return ret;
+}

@@ -1,0 +1,249 @@
+/*
+ * spoor report: the host decoder of trace.dat files. The pieces:
+ *   host-tools/tracedat_read.c   the container (v6/v7, compression)
+ *   host-tools/report_event.c    format files -> struct rep_event
+ *   host-tools/report_printfmt.c "print fmt" -> a compiled program, run per record
+ *   host-tools/report_plugin.c   the renderings trace-cmd's plugins give some events
+ *   host-tools/report_page.c     ring-buffer pages -> records
+ *   host-tools/report_syms.c     kallsyms and saved cmdlines lookups
+ *   host-tools/report_out.c      the buffered output a line is built in
+ *   host-tools/report.c          the command: options, merge by time, lines
+ * docs/decoder.md says why it is written here rather than on libtraceevent.
+ */
+#ifndef HOST_TOOLS_REPORT_H
+#define HOST_TOOLS_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "host-tools/tracedat_read.h"
+
+/* ---- output ------------------------------------------------------------------ */
+
+/* A growing text buffer; report lines are built here and flushed in big writes. */
+struct obuf {
+	char *buf;
+	size_t len, cap;
+	FILE *f;		/* NULL: keep everything (tests) */
+};
+
+void ob_init(struct obuf *o, FILE *f);
+void ob_free(struct obuf *o);
+void ob_flush(struct obuf *o);
+void ob_reserve(struct obuf *o, size_t n);
+void ob_write(struct obuf *o, const void *p, size_t n);
+void ob_printf(struct obuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ob_pad(struct obuf *o, char c, size_t n);
+/* Decimal numbers without printf: the hot path of every line. */
+void ob_u64(struct obuf *o, uint64_t v);
+void ob_s64(struct obuf *o, int64_t v);
+
+static inline void ob_putc(struct obuf *o, char c)
+{
+	if (o->len + 1 > o->cap)
+		ob_reserve(o, 1);
+	o->buf[o->len++] = c;
+}
+
+static inline void ob_puts(struct obuf *o, const char *s)
+{
+	ob_write(o, s, __builtin_strlen(s));
+}
+
+/* ---- symbols and task names ---------------------------------------------------- */
+
+struct rep_sym {
+	uint64_t addr;
+	const char *name;	/* points into names */
+	const char *module;	/* "[mod]" text without brackets, or NULL */
+};
+
+struct rep_syms {
+	struct rep_sym *syms;	/* sorted by addr */
+	size_t nr;
+	char *names;
+	/* pid -> comm, open addressing */
+	struct rep_comm { int32_t pid; bool used; char comm[24]; } *comms;
+	size_t comm_cap, nr_comms;
+};
+
+void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len);
+void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len);
+void syms_free(struct rep_syms *s);
+/* The symbol at or below addr; NULL if none. */
+const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr);
+/* Learn pid's comm from a record, unless saved cmdlines already named it. */
+void syms_register_comm(struct rep_syms *s, int32_t pid, const char *comm, size_t n);
+/* The saved comm of pid, NULL if unknown. */
+const char *syms_comm(const struct rep_syms *s, int32_t pid);
+
+/* ---- events ----------------------------------------------------------------------- */
+
+enum rep_field_flags {
+	FIELD_ARRAY = 1 << 0,	/* name[N] */
+	FIELD_DYNAMIC = 1 << 1,	/* __data_loc: u32 len << 16 | offset from record start */
+	FIELD_RELATIVE = 1 << 2,	/* __rel_loc: offset from the end of the u32 */
+	FIELD_STRING = 1 << 3,	/* char array or char[] data: prints as text */
+	FIELD_POINTER = 1 << 4,	/* T *: prints as hex */
+	FIELD_LONG = 1 << 5,	/* long / unsigned long: raw view uses long size */
+	FIELD_BAD = 1 << 6,	/* a size no number reading fits: shown as bytes */
+};
+
+/* One field of an event, as its format file lists it. */
+struct rep_field {
+	char *name;
+	char *type;		/* as written, e.g. "__data_loc char[]", "unsigned long" */
+	unsigned int offset, size;
+	unsigned int elem_size;	/* arrays: bytes per element */
+	bool is_signed;
+	unsigned int flags;	/* enum rep_field_flags */
+};
+
+struct pf_prog;
+
+/* An event known from a format file. */
+struct rep_event {
+	unsigned int id;
+	char *system, *name;
+	struct rep_field *fields;	/* common fields first */
+	unsigned int nr_fields, nr_common;
+	struct pf_prog *print;	/* NULL: print fmt did not parse, fields are listed */
+	int plugin;		/* enum rep_plugin: a trace-cmd plugin rendering */
+	uint64_t format_offset;	/* of its format text in the file */
+};
+
+/* Everything needed to turn records into text. */
+struct rep_ctx {
+	struct rep_event **by_id;	/* indexed by id, up to 65535 */
+	struct rep_event **events;
+	unsigned int nr_events;
+	struct rep_syms syms;
+	int long_size;
+	bool big_endian;
+	bool no_plugins;	/* -N: print fmt only, as trace-cmd -N */
+	struct obuf scratch;	/* text __print_flags and friends build while a line is made */
+	struct tdat *file;	/* for messages; may be NULL in tests */
+};
+
+/*
+ * Parse one format file. Returns the event (added to ctx) or NULL with a
+ * message through tdat_diag when the file has no usable name/ID/fields.
+ * A print fmt that does not compile is reported and the event falls back
+ * to listing its fields.
+ */
+struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
+				   size_t len, uint64_t file_offset);
+void rep_ctx_init(struct rep_ctx *ctx, struct tdat *file);
+void rep_ctx_free(struct rep_ctx *ctx);
+const struct rep_field *rep_find_field(const struct rep_event *ev, const char *name);
+/* Report a problem (through the file when there is one); counts as an error. */
+void rep_diag(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A record: the event payload (starting with common_type) and where it came from. */
+struct rep_record {
+	const unsigned char *data;
+	unsigned int size;
+	uint64_t ts;
+	unsigned int cpu;
+	uint64_t offset;	/* in the file (approximate for inflated data) */
+	int64_t missed;		/* events lost just before this one: -1 none, 0 unknown */
+};
+
+/* Reading a field of a record: bounds-checked, in the file's byte order. */
+uint64_t rep_read_num(const struct rep_ctx *ctx, const struct rep_record *r,
+		      unsigned int offset, unsigned int size, bool is_signed);
+/* The bytes of a __data_loc/__rel_loc field; len 0 when out of range. */
+const unsigned char *rep_dyn_data(const struct rep_ctx *ctx, const struct rep_record *r,
+				  const struct rep_field *f, unsigned int *len);
+/* name=value for every non-common field (trace-cmd -R, and the fallback). */
+void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		      const struct rep_record *r);
+
+/* ---- print fmt ------------------------------------------------------------------ */
+
+/* Compile ev's print fmt text; NULL with *err set to a static message. */
+struct pf_prog *pf_compile(const struct rep_event *ev, const char *text, size_t len,
+			   const char **err, size_t *err_pos);
+void pf_free(struct pf_prog *p);
+/* Render a record with the program. */
+void pf_print(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
+	      const struct rep_record *r);
+
+/* ---- plugins ------------------------------------------------------------------------ */
+
+enum rep_plugin {
+	PLUGIN_NONE,
+	PLUGIN_SCHED_SWITCH,
+	PLUGIN_SCHED_WAKEUP,
+	PLUGIN_KMEM_CALL_SITE,
+	PLUGIN_HRTIMER_START,
+	PLUGIN_HRTIMER_EXPIRE_ENTRY,
+	PLUGIN_FUNCTION,
+};
+
+/* Which plugin trace-cmd would use for system:name. */
+int rep_plugin_for(const char *system, const char *name);
+/*
+ * Render with ev's plugin. Returns false when the plugin does not print
+ * the whole line (kmem adds a prefix, then the print fmt follows) or the
+ * record lacks what it needs.
+ */
+bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		      const struct rep_record *r);
+
+/* ---- pages ------------------------------------------------------------------------ */
+
+/*
+ * Walking one CPU's pages. Each page_next() yields the next record, with
+ * rec->missed saying whether events were lost before it (the page's
+ * RB_MISSED_* flags, on its first record). Damage (a commit beyond the
+ * page, an event running past the commit) is reported with its file
+ * offset and the rest of that page skipped; the next page is read.
+ */
+struct page_iter {
+	struct rep_ctx *ctx;
+	const unsigned char *data;
+	size_t size;		/* bytes of whole pages */
+	uint64_t file_offset;	/* of data[0] */
+	unsigned int cpu, page_size, long_size;
+	size_t page;		/* offset of the current page in data */
+	size_t pos, end;	/* current event / end of the current page's data */
+	uint64_t ts;
+	bool in_page;
+	int64_t missed;		/* for the page's first record: -1 none, 0 unknown count */
+};
+
+void page_iter_init(struct page_iter *it, struct rep_ctx *ctx, const struct tdat_cpu *cpu,
+		    uint32_t page_size);
+/* False at the end of the data. */
+bool page_next(struct page_iter *it, struct rep_record *rec);
+
+/* What `spoor report` shows. */
+struct report_opts {
+	bool raw;		/* -R: fields instead of the print fmt */
+	bool ns;		/* -t: nanosecond timestamps */
+	bool no_plugins;	/* -N */
+	bool trace_layout;	/* --trace: the guest's `trace` file line layout */
+	char **events;		/* -e patterns: "sys:name", "name", globs */
+	unsigned int nr_events;
+	uint64_t cpus[64];	/* --cpu: bitmap of CPUs to show (all when cpu_filter unset) */
+	bool cpu_filter;
+	int32_t *pids;		/* -P */
+	unsigned int nr_pids;
+	uint64_t from, to;	/* --from/--to in ns; to == 0: no end */
+	const char *svg;	/* --svg FILE */
+};
+
+/*
+ * Decode buf (a whole trace.dat named path) to out. Returns 0 when the
+ * file was intact, 1 when anything was reported on stderr (what could be
+ * read was still printed), 2 when nothing could be read.
+ */
+int report_run(const char *path, const unsigned char *buf, size_t size,
+	       const struct report_opts *opt, FILE *out);
+/* The --svg picture: one lane per CPU, tasks as spans, events as ticks. */
+int report_svg(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt, const char *path);
+
+#endif

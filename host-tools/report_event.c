@@ -1,0 +1,417 @@
+/*
+ * Event format files -> struct rep_event, and reading fields out of
+ * records. A format file is Linux's events/<sys>/<name>/format text:
+ *
+ *	name: sched_switch
+ *	ID: 372
+ *	format:
+ *		field:char prev_comm[16];	offset:8;	size:16;	signed:0;
+ *		...
+ *	print fmt: "prev_comm=%s ...", REC->prev_comm, ...
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host-tools/report.h"
+
+#define MAX_EVENT_ID	65536
+
+void rep_ctx_init(struct rep_ctx *ctx, struct tdat *file)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->by_id = calloc(MAX_EVENT_ID, sizeof(*ctx->by_id));
+	if (!ctx->by_id)
+		abort();
+	ob_init(&ctx->scratch, NULL);
+	ctx->file = file;
+	ctx->long_size = file ? file->long_size : 8;
+	ctx->big_endian = file ? file->big_endian : false;
+}
+
+static void free_event(struct rep_event *ev)
+{
+	for (unsigned int i = 0; i < ev->nr_fields; i++) {
+		free(ev->fields[i].name);
+		free(ev->fields[i].type);
+	}
+	free(ev->fields);
+	free(ev->system);
+	free(ev->name);
+	pf_free(ev->print);
+	free(ev);
+}
+
+void rep_ctx_free(struct rep_ctx *ctx)
+{
+	for (unsigned int i = 0; i < ctx->nr_events; i++)
+		free_event(ctx->events[i]);
+	free(ctx->events);
+	free(ctx->by_id);
+	syms_free(&ctx->syms);
+	ob_free(&ctx->scratch);
+	memset(ctx, 0, sizeof(*ctx));
+}
+
+void rep_diag(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (ctx->file)
+		tdat_diag(ctx->file, offset, "%s", msg);
+	else
+		fprintf(stderr, "spoor report: offset %#llx: %s\n", (unsigned long long)offset, msg);
+}
+
+const struct rep_field *rep_find_field(const struct rep_event *ev, const char *name)
+{
+	for (unsigned int i = 0; i < ev->nr_fields; i++)
+		if (!strcmp(ev->fields[i].name, name))
+			return &ev->fields[i];
+	return NULL;
+}
+
+static char *dup_range(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = 0;
+	}
+	return d;
+}
+
+/* The value after "key:" in a field line, up to ';'. */
+static bool field_attr(const char *line, const char *end, const char *key, unsigned long *v)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = line; p + kl < end; p++) {
+		if (!memcmp(p, key, kl)) {
+			char *e;
+
+			*v = strtoul(p + kl, &e, 10);
+			return e != p + kl;
+		}
+	}
+	return false;
+}
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/*
+ * "field:TYPE NAME[N];" -> type and name. The name is the last identifier
+ * before an optional [..]; the type is everything else, with the array
+ * part attached ("char[16]") the way the raw view and tests expect.
+ */
+static bool parse_decl(const char *decl, size_t n, struct rep_field *f)
+{
+	const char *end = decl + n, *brk = memchr(decl, '[', n), *name_end, *name;
+	size_t tl;
+
+	while (end > decl && end[-1] == ' ')
+		end--;
+	name_end = brk && brk < end ? brk : end;
+	while (name_end > decl && name_end[-1] == ' ')
+		name_end--;
+	name = name_end;
+	while (name > decl && ident_char(name[-1]))
+		name--;
+	if (name == name_end || name == decl)
+		return false;
+	f->name = dup_range(name, (size_t)(name_end - name));
+	tl = (size_t)(name - decl);
+	while (tl && decl[tl - 1] == ' ')
+		tl--;
+	if (brk && brk < end) {
+		size_t al = (size_t)(end - brk);
+
+		f->type = malloc(tl + al + 1);
+		if (f->type) {
+			memcpy(f->type, decl, tl);
+			memcpy(f->type + tl, brk, al);
+			f->type[tl + al] = 0;
+		}
+		f->flags |= FIELD_ARRAY;
+	} else {
+		f->type = dup_range(decl, tl);
+	}
+	return f->name && f->type;
+}
+
+/* What the type text says about how to read and show the field. */
+static void classify(struct rep_field *f, int long_size)
+{
+	const char *t = f->type;
+	bool is_char;
+
+	if (!strncmp(t, "__data_loc ", 11)) {
+		f->flags |= FIELD_DYNAMIC;
+		t += 11;
+	} else if (!strncmp(t, "__rel_loc ", 10)) {
+		f->flags |= FIELD_DYNAMIC | FIELD_RELATIVE;
+		t += 10;
+	}
+	if (!strncmp(t, "const ", 6))
+		t += 6;
+	is_char = !strncmp(t, "char", 4) && (t[4] == '[' || t[4] == 0 || t[4] == ' ');
+	if (f->flags & FIELD_DYNAMIC) {
+		f->flags &= ~FIELD_ARRAY;
+		if (is_char)
+			f->flags |= FIELD_STRING;
+		return;
+	}
+	if (strchr(t, '*'))
+		f->flags |= FIELD_POINTER;
+	if (f->flags & FIELD_ARRAY) {
+		unsigned long n = strtoul(strchr(t, '[') + 1, NULL, 0);
+
+		if (is_char)
+			f->flags |= FIELD_STRING;
+		f->elem_size = n && f->size % n == 0 ? f->size / (unsigned int)n : 1;
+		return;
+	}
+	if (!strcmp(t, "long") || !strcmp(t, "unsigned long") || !strcmp(t, "long int") ||
+	    !strcmp(t, "unsigned long int"))
+		f->flags |= FIELD_LONG;
+	if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+		f->flags |= FIELD_BAD;
+	(void)long_size;
+}
+
+static bool add_field(struct rep_event *ev, struct rep_field *f)
+{
+	struct rep_field *n = realloc(ev->fields, (ev->nr_fields + 1) * sizeof(*n));
+
+	if (!n)
+		return false;
+	ev->fields = n;
+	ev->fields[ev->nr_fields++] = *f;
+	return true;
+}
+
+static bool add_event(struct rep_ctx *ctx, struct rep_event *ev)
+{
+	struct rep_event **n = realloc(ctx->events, (ctx->nr_events + 1) * sizeof(*n));
+
+	if (!n)
+		return false;
+	ctx->events = n;
+	ctx->events[ctx->nr_events++] = ev;
+	ctx->by_id[ev->id] = ev;
+	return true;
+}
+
+struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
+				   size_t len, uint64_t file_offset)
+{
+	struct rep_event *ev = calloc(1, sizeof(*ev));
+	const char *p = text, *end = text + len, *print = NULL;
+	bool have_id = false, in_common = true;
+
+	if (!ev)
+		return NULL;
+	ev->format_offset = file_offset;
+	ev->system = strdup(system ? system : "");
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *q;
+		uint64_t line_off = file_offset + (uint64_t)(p - text);
+
+		if (!nl)
+			nl = end;
+		for (q = p; q < nl && (*q == ' ' || *q == '\t'); q++)
+			;
+		if (q == nl) {
+			in_common = ev->nr_fields == 0;
+		} else if (!strncmp(q, "name:", 5) && !ev->name) {
+			q += 5;
+			q += strspn(q, " ");
+			ev->name = dup_range(q, (size_t)(nl - q));
+		} else if (!strncmp(q, "ID:", 3)) {
+			unsigned long id = strtoul(q + 3, NULL, 10);
+
+			if (id >= MAX_EVENT_ID) {
+				rep_diag(ctx, line_off, "event ID %lu out of range", id);
+				goto bad;
+			}
+			ev->id = (unsigned int)id;
+			have_id = true;
+		} else if (!strncmp(q, "field:", 6)) {
+			struct rep_field f = { 0 };
+			const char *semi = memchr(q, ';', (size_t)(nl - q));
+			unsigned long off, size, sgn = 0;
+
+			q += 6;
+			if (!semi || !field_attr(semi, nl, "offset:", &off) ||
+			    !field_attr(semi, nl, "size:", &size) || off > 0xffff || size > 0xffff ||
+			    !parse_decl(q, (size_t)(semi - q), &f)) {
+				rep_diag(ctx, line_off, "%s: unreadable field line", ev->name ? ev->name : "?");
+				free(f.name);
+				free(f.type);
+				goto bad;
+			}
+			field_attr(semi, nl, "signed:", &sgn);
+			f.offset = (unsigned int)off;
+			f.size = (unsigned int)size;
+			f.is_signed = sgn != 0;
+			classify(&f, ctx->long_size);
+			if (f.flags & FIELD_BAD)
+				rep_diag(ctx, line_off, "%s:%s: field %s has type \"%s\" of size %u, "
+					 "which is not a number, string or array",
+					 ev->system, ev->name ? ev->name : "?", f.name, f.type, f.size);
+			if (!add_field(ev, &f)) {
+				free(f.name);
+				free(f.type);
+				goto bad;
+			}
+			if (in_common)
+				ev->nr_common = ev->nr_fields;
+		} else if (!strncmp(q, "print fmt:", 10)) {
+			print = q + 10;
+			print += strspn(print, " ");
+			break;
+		}
+		p = nl + 1;
+	}
+	if (!ev->name || !have_id || !ev->nr_fields) {
+		rep_diag(ctx, file_offset, "format file without %s", !ev->name ? "a name" :
+			 !have_id ? "an ID" : "fields");
+		goto bad;
+	}
+	if (ctx->by_id[ev->id]) {
+		rep_diag(ctx, file_offset, "%s:%s: ID %u already belongs to %s:%s", ev->system, ev->name,
+			 ev->id, ctx->by_id[ev->id]->system, ev->name);
+		goto bad;
+	}
+	if (print) {
+		size_t plen = (size_t)(end - print);
+		const char *err = NULL;
+		size_t err_pos = 0;
+
+		while (plen && (print[plen - 1] == '\n' || print[plen - 1] == 0))
+			plen--;
+		ev->print = pf_compile(ev, print, plen, &err, &err_pos);
+		if (!ev->print)
+			rep_diag(ctx, file_offset + (uint64_t)(print - text) + err_pos,
+				 "%s:%s: print fmt: %s", ev->system, ev->name, err);
+	}
+	ev->plugin = rep_plugin_for(ev->system, ev->name);
+	if (!add_event(ctx, ev))
+		goto bad;
+	return ev;
+bad:
+	free_event(ev);
+	return NULL;
+}
+
+uint64_t rep_read_num(const struct rep_ctx *ctx, const struct rep_record *r,
+		      unsigned int offset, unsigned int size, bool is_signed)
+{
+	const unsigned char *p = r->data + offset;
+
+	if (offset + size > r->size)
+		return 0;
+	switch (size) {
+	case 1:
+		return is_signed ? (uint64_t)(int64_t)(int8_t)*p : *p;
+	case 2: {
+		uint16_t v;
+
+		memcpy(&v, p, 2);
+		if (ctx->big_endian)
+			v = __builtin_bswap16(v);
+		return is_signed ? (uint64_t)(int64_t)(int16_t)v : v;
+	}
+	case 4: {
+		uint32_t v;
+
+		memcpy(&v, p, 4);
+		if (ctx->big_endian)
+			v = __builtin_bswap32(v);
+		return is_signed ? (uint64_t)(int64_t)(int32_t)v : v;
+	}
+	case 8: {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		return ctx->big_endian ? __builtin_bswap64(v) : v;
+	}
+	default:
+		return 0;
+	}
+}
+
+const unsigned char *rep_dyn_data(const struct rep_ctx *ctx, const struct rep_record *r,
+				  const struct rep_field *f, unsigned int *len)
+{
+	uint32_t loc = (uint32_t)rep_read_num(ctx, r, f->offset, 4, false);
+	unsigned int off = loc & 0xffff, n = loc >> 16;
+
+	if (f->flags & FIELD_RELATIVE)
+		off += f->offset + 4;
+	if (f->offset + 4 > r->size || off > r->size || n > r->size - off) {
+		*len = 0;
+		return r->data;
+	}
+	*len = n;
+	return r->data + off;
+}
+
+/* A char buffer up to its NUL (or its end). */
+static void put_cstr(struct obuf *o, const unsigned char *p, unsigned int n)
+{
+	const unsigned char *nul = memchr(p, 0, n);
+
+	ob_write(o, p, nul ? (size_t)(nul - p) : n);
+}
+
+static void print_field(struct rep_ctx *ctx, struct obuf *o, const struct rep_field *f,
+			const struct rep_record *r)
+{
+	const unsigned char *p;
+	unsigned int n;
+
+	if (f->flags & (FIELD_DYNAMIC | FIELD_ARRAY | FIELD_BAD)) {
+		if (f->flags & FIELD_DYNAMIC) {
+			p = rep_dyn_data(ctx, r, f, &n);
+		} else {
+			p = r->data + f->offset;
+			n = f->offset + f->size > r->size ? 0 : f->size ? f->size : r->size - f->offset;
+		}
+		if (f->flags & FIELD_STRING) {
+			put_cstr(o, p, n);
+			return;
+		}
+		ob_puts(o, "ARRAY[");
+		for (unsigned int i = 0; i < n; i++)
+			ob_printf(o, "%s%02x", i ? ", " : "", p[i]);
+		ob_putc(o, ']');
+		return;
+	}
+	uint64_t v = rep_read_num(ctx, r, f->offset, f->size, f->is_signed);
+
+	if (f->flags & (FIELD_POINTER | FIELD_LONG) && !(f->is_signed && !(f->flags & FIELD_POINTER)))
+		ob_printf(o, "0x%llx", (unsigned long long)v);
+	else if (f->is_signed)
+		ob_s64(o, (int64_t)v);
+	else
+		ob_u64(o, v);
+}
+
+void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		      const struct rep_record *r)
+{
+	for (unsigned int i = ev->nr_common; i < ev->nr_fields; i++) {
+		ob_putc(o, ' ');
+		ob_puts(o, ev->fields[i].name);
+		ob_putc(o, '=');
+		print_field(ctx, o, &ev->fields[i], r);
+	}
+}

@@ -1,0 +1,189 @@
+/*
+ * What trace-cmd's default plugins (libtraceevent's plugin_sched_switch,
+ * plugin_kmem, plugin_hrtimer) print instead of, or in front of, the
+ * print fmt for a few events. Matching them is part of printing what
+ * trace-cmd report prints; -N turns them off in both tools.
+ */
+#include <string.h>
+#include "host-tools/report.h"
+
+int rep_plugin_for(const char *system, const char *name)
+{
+	static const struct {
+		const char *system, *name;
+		int plugin;
+	} table[] = {
+		{ "sched", "sched_switch", PLUGIN_SCHED_SWITCH },
+		{ "sched", "sched_wakeup", PLUGIN_SCHED_WAKEUP },
+		{ "sched", "sched_wakeup_new", PLUGIN_SCHED_WAKEUP },
+		{ "kmem", "kfree", PLUGIN_KMEM_CALL_SITE },
+		{ "kmem", "kmalloc", PLUGIN_KMEM_CALL_SITE },
+		{ "kmem", "kmalloc_node", PLUGIN_KMEM_CALL_SITE },
+		{ "kmem", "kmem_cache_alloc", PLUGIN_KMEM_CALL_SITE },
+		{ "kmem", "kmem_cache_alloc_node", PLUGIN_KMEM_CALL_SITE },
+		{ "kmem", "kmem_cache_free", PLUGIN_KMEM_CALL_SITE },
+		{ "timer", "hrtimer_start", PLUGIN_HRTIMER_START },
+		{ "timer", "hrtimer_expire_entry", PLUGIN_HRTIMER_EXPIRE_ENTRY },
+	};
+
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(system, table[i].system) && !strcmp(name, table[i].name))
+			return table[i].plugin;
+	return PLUGIN_NONE;
+}
+
+/* A numeric field's value; false when the event has no such numeric field. */
+static bool num_field(struct rep_ctx *ctx, const struct rep_event *ev, const struct rep_record *r,
+		      const char *name, uint64_t *v)
+{
+	const struct rep_field *f = rep_find_field(ev, name);
+
+	if (!f || f->flags & (FIELD_ARRAY | FIELD_DYNAMIC | FIELD_BAD))
+		return false;
+	*v = rep_read_num(ctx, r, f->offset, f->size, f->is_signed);
+	return true;
+}
+
+/* A symbol that contains addr: trace-cmd does not trust the last one. */
+static const struct rep_sym *func_at(struct rep_ctx *ctx, uint64_t addr)
+{
+	const struct rep_sym *sym = syms_find(&ctx->syms, addr);
+
+	return sym && sym + 1 < ctx->syms.syms + ctx->syms.nr ? sym : NULL;
+}
+
+/* "comm:" from a comm field, and remember the comm for pid. */
+static void comm_and_save(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			  const struct rep_record *r, const char *name, uint64_t pid)
+{
+	const struct rep_field *f = rep_find_field(ev, name);
+	const unsigned char *p, *nul;
+	size_t n;
+
+	if (!f || f->offset + f->size > r->size)
+		return;
+	p = r->data + f->offset;
+	nul = memchr(p, 0, f->size);
+	n = nul ? (size_t)(nul - p) : f->size;
+	ob_write(o, p, n);
+	ob_putc(o, ':');
+	syms_register_comm(&ctx->syms, (int32_t)pid, (const char *)p, n);
+}
+
+/* prev_state bits as letters, 'R' for none. */
+static void task_state(struct obuf *o, int state)
+{
+	static const char letters[] = "SDTtZXxW";
+	bool any = false;
+
+	for (int i = 0; letters[i]; i++) {
+		if (!(state & (1 << i)))
+			continue;
+		if (any)
+			ob_putc(o, '|');
+		ob_putc(o, letters[i]);
+		any = true;
+	}
+	if (!any)
+		ob_putc(o, 'R');
+}
+
+static bool sched_switch(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			 const struct rep_record *r)
+{
+	uint64_t pid, v;
+
+	if (!num_field(ctx, ev, r, "prev_pid", &pid) || !num_field(ctx, ev, r, "next_pid", &v))
+		return false;
+	comm_and_save(ctx, o, ev, r, "prev_comm", pid);
+	ob_s64(o, (int64_t)pid);
+	ob_putc(o, ' ');
+	if (num_field(ctx, ev, r, "prev_prio", &v))
+		ob_printf(o, "[%d] ", (int)v);
+	if (num_field(ctx, ev, r, "prev_state", &v))
+		task_state(o, (int)v);
+	ob_puts(o, " ==> ");
+	num_field(ctx, ev, r, "next_pid", &pid);
+	comm_and_save(ctx, o, ev, r, "next_comm", pid);
+	ob_s64(o, (int64_t)pid);
+	if (num_field(ctx, ev, r, "next_prio", &v))
+		ob_printf(o, " [%d]", (int)v);
+	return true;
+}
+
+static bool sched_wakeup(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			 const struct rep_record *r)
+{
+	uint64_t pid, v;
+
+	if (!num_field(ctx, ev, r, "pid", &pid))
+		return false;
+	comm_and_save(ctx, o, ev, r, "comm", pid);
+	ob_s64(o, (int64_t)pid);
+	if (num_field(ctx, ev, r, "prio", &v))
+		ob_printf(o, " [%lld]", (long long)v);
+	if (num_field(ctx, ev, r, "success", &v))
+		ob_printf(o, " success=%lld", (long long)v);
+	if (num_field(ctx, ev, r, "target_cpu", &v))
+		ob_printf(o, " CPU:%03llu", (unsigned long long)v);
+	return true;
+}
+
+/* " function=" as plugin_hrtimer prints it: name/0x<symbol - address>, or the bare address. */
+static void hrtimer_function(struct rep_ctx *ctx, struct obuf *o, uint64_t fn)
+{
+	const struct rep_sym *sym = func_at(ctx, fn);
+
+	if (sym)
+		ob_printf(o, " function=%s/0x%llx", sym->name, (unsigned long long)(sym->addr - fn));
+	else
+		ob_printf(o, " function=0x%08llx", (unsigned long long)fn);
+}
+
+static bool hrtimer(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		    const struct rep_record *r)
+{
+	uint64_t v;
+
+	if (!num_field(ctx, ev, r, "hrtimer", &v))
+		return false;
+	ob_printf(o, "hrtimer=0x%llx", (unsigned long long)v);
+	if (ev->plugin == PLUGIN_HRTIMER_EXPIRE_ENTRY) {
+		if (num_field(ctx, ev, r, "now", &v))
+			ob_printf(o, " now=%llu", (unsigned long long)v);
+		if (num_field(ctx, ev, r, "function", &v))
+			hrtimer_function(ctx, o, v);
+		return true;
+	}
+	if (num_field(ctx, ev, r, "function", &v))
+		hrtimer_function(ctx, o, v);
+	if (num_field(ctx, ev, r, "expires", &v))
+		ob_printf(o, " expires=%llu", (unsigned long long)v);
+	if (num_field(ctx, ev, r, "softexpires", &v))
+		ob_printf(o, " softexpires=%llu", (unsigned long long)v);
+	return true;
+}
+
+bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		      const struct rep_record *r)
+{
+	uint64_t v;
+	const struct rep_sym *sym;
+
+	switch (ev->plugin) {
+	case PLUGIN_SCHED_SWITCH:
+		return sched_switch(ctx, o, ev, r);
+	case PLUGIN_SCHED_WAKEUP:
+		return sched_wakeup(ctx, o, ev, r);
+	case PLUGIN_HRTIMER_START:
+	case PLUGIN_HRTIMER_EXPIRE_ENTRY:
+		return hrtimer(ctx, o, ev, r);
+	case PLUGIN_KMEM_CALL_SITE:
+		/* A prefix naming the caller; the print fmt follows. */
+		if (num_field(ctx, ev, r, "call_site", &v) && (sym = func_at(ctx, v)))
+			ob_printf(o, "(%s+0x%x) ", sym->name, (unsigned int)(v - sym->addr));
+		return false;
+	default:
+		return false;
+	}
+}

@@ -1,0 +1,178 @@
+/*
+ * Address -> kernel symbol (from the file's kallsyms text) and pid -> comm
+ * (from its saved cmdlines), for %pS and the comm column.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "host-tools/report.h"
+
+static int by_addr(const void *a, const void *b)
+{
+	const struct rep_sym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/*
+ * "ffffffff81000000 T name [module]" lines. Lines that do not parse are
+ * skipped: kallsyms is a hint for printing, not a structure to trust.
+ */
+void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
+{
+	size_t cap = 0;
+	char *p, *end;
+
+	if (!text || !len)
+		return;
+	s->names = malloc(len + 1);
+	if (!s->names)
+		return;
+	memcpy(s->names, text, len);
+	s->names[len] = 0;
+	for (p = s->names, end = s->names + len; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p)), *type, *name, *mod;
+		uint64_t addr;
+
+		if (!nl)
+			nl = end;
+		*nl = 0;
+		addr = strtoull(p, &type, 16);
+		if (type != p && *type == ' ' && type[1] && type[2] == ' ') {
+			name = type + 3;
+			mod = strchr(name, '\t');
+			if (!mod)
+				mod = strchr(name, ' ');
+			if (mod) {
+				*mod++ = 0;
+				mod += strspn(mod, " \t[");
+				mod[strcspn(mod, "]")] = 0;
+			}
+			if (s->nr == cap) {
+				struct rep_sym *n;
+
+				cap = cap ? 2 * cap : 1024;
+				n = realloc(s->syms, cap * sizeof(*n));
+				if (!n)
+					break;
+				s->syms = n;
+			}
+			s->syms[s->nr++] = (struct rep_sym){ addr, name, mod && *mod ? mod : NULL };
+		}
+		p = nl + 1;
+	}
+	qsort(s->syms, s->nr, sizeof(*s->syms), by_addr);
+}
+
+const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr)
+{
+	size_t lo = 0, hi = s->nr;
+
+	if (!s->nr || addr < s->syms[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &s->syms[lo];
+}
+
+static size_t comm_slot(const struct rep_syms *s, int32_t pid)
+{
+	size_t i = ((uint32_t)pid * 2654435761u) & (s->comm_cap - 1);
+
+	while (s->comms[i].used && s->comms[i].pid != pid)
+		i = (i + 1) & (s->comm_cap - 1);
+	return i;
+}
+
+static void comm_set(struct rep_syms *s, int32_t pid, const char *comm, size_t n)
+{
+	size_t i;
+
+	if (!s->comm_cap) {
+		s->comm_cap = 1024;
+		s->comms = calloc(s->comm_cap, sizeof(*s->comms));
+		if (!s->comms) {
+			s->comm_cap = 0;
+			return;
+		}
+	}
+	i = comm_slot(s, pid);
+	if (!s->comms[i].used) {
+		if (2 * (s->nr_comms + 1) > s->comm_cap) {
+			struct rep_comm *old = s->comms;
+			size_t ocap = s->comm_cap;
+
+			s->comms = calloc(2 * ocap, sizeof(*s->comms));
+			if (!s->comms) {
+				s->comms = old;
+				return;
+			}
+			s->comm_cap = 2 * ocap;
+			for (size_t j = 0; j < ocap; j++)
+				if (old[j].used)
+					s->comms[comm_slot(s, old[j].pid)] = old[j];
+			free(old);
+			i = comm_slot(s, pid);
+		}
+		s->nr_comms++;
+	}
+	if (n >= sizeof(s->comms[i].comm))
+		n = sizeof(s->comms[i].comm) - 1;
+	s->comms[i].used = true;
+	s->comms[i].pid = pid;
+	memcpy(s->comms[i].comm, comm, n);
+	s->comms[i].comm[n] = 0;
+}
+
+/* "<pid> <comm>\n" lines; the comm may contain spaces. */
+void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (text && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *q = p;
+		long pid = 0;
+		bool neg = false;
+
+		if (!nl)
+			nl = end;
+		if (q < nl && *q == '-') {
+			neg = true;
+			q++;
+		}
+		while (q < nl && *q >= '0' && *q <= '9' && pid < (1l << 31))
+			pid = pid * 10 + (*q++ - '0');
+		if (q > p && q < nl && *q == ' ')
+			comm_set(s, (int32_t)(neg ? -pid : pid), q + 1, (size_t)(nl - q - 1));
+		p = nl + 1;
+	}
+}
+
+void syms_register_comm(struct rep_syms *s, int32_t pid, const char *comm, size_t n)
+{
+	if (!syms_comm(s, pid))
+		comm_set(s, pid, comm, n);
+}
+
+const char *syms_comm(const struct rep_syms *s, int32_t pid)
+{
+	size_t i;
+
+	if (!s->comm_cap)
+		return NULL;
+	i = comm_slot(s, pid);
+	return s->comms[i].used ? s->comms[i].comm : NULL;
+}
+
+void syms_free(struct rep_syms *s)
+{
+	free(s->syms);
+	free(s->names);
+	free(s->comms);
+	memset(s, 0, sizeof(*s));
+}

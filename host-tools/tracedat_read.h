@@ -1,0 +1,102 @@
+/*
+ * Reading a trace.dat container, version 6 or 7 (trace-cmd's layouts; see
+ * trace/tracedat.h for v6). What comes out is the same for both: the text
+ * files (header_page, formats, kallsyms, printk formats, saved cmdlines),
+ * the clock, and each CPU's raw ring-buffer pages as one contiguous
+ * buffer (v7's compressed sections and chunks are inflated here, zlib or
+ * zstd).
+ *
+ * Damage is reported, not fatal: a problem is described with its file
+ * offset through tdat_diag(), the damaged piece is dropped or cut short,
+ * and whatever is intact stays usable.
+ */
+#ifndef HOST_TOOLS_TRACEDAT_READ_H
+#define HOST_TOOLS_TRACEDAT_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A piece of text or data inside the file (or inflated from it). */
+struct tdat_blob {
+	const char *data;
+	size_t len;
+	uint64_t offset;	/* where it starts in the file, for messages */
+};
+
+/* One event format file and the system it was filed under. */
+struct tdat_format {
+	const char *system;	/* "ftrace" for the ftrace section */
+	struct tdat_blob text;
+};
+
+/* One CPU's trace data: whole pages, as the ring buffer wrote them. */
+struct tdat_cpu {
+	unsigned int cpu;	/* CPU number (v7 files name it) */
+	const unsigned char *data;
+	size_t size;		/* bytes; a trailing partial page is dropped */
+	uint64_t offset;	/* file offset of the data (v7 compressed: of its chunks) */
+	bool inflated;		/* data points into an inflated copy: offsets are approximate */
+};
+
+struct tdat {
+	const char *path;
+	const unsigned char *buf;	/* the whole file */
+	size_t size;
+	int version;			/* 6 or 7 */
+	bool big_endian;
+	int long_size;			/* from header_page's commit field when present */
+	uint32_t page_size;
+	struct tdat_blob header_page, header_event;
+	struct tdat_format *formats;
+	unsigned int nr_formats;
+	struct tdat_blob kallsyms, printk, cmdlines;
+	unsigned int nr_cpus;		/* the header's (v6) or CPUCOUNT's (v7) count */
+	struct tdat_cpu *cpus;		/* nr_data entries with trace data */
+	unsigned int nr_data;
+	char compression[16];		/* v7: "none", "zstd" or "zlib" */
+	char clock[32];			/* the trace clock in use ("local" when unknown) */
+	int64_t ts_offset;		/* OFFSET option: added to every timestamp */
+	unsigned int errors;		/* problems reported so far */
+	void **allocs;			/* inflated buffers, freed by tdat_close() */
+	unsigned int nr_allocs;
+};
+
+/*
+ * Parse the file in buf (the caller keeps it alive). Returns 0 when the
+ * header could be read far enough to find trace data (errors may still
+ * have been reported: t->errors), -1 when nothing usable was found.
+ */
+int tdat_open(struct tdat *t, const char *path, const unsigned char *buf, size_t size);
+void tdat_close(struct tdat *t);
+
+/* "spoor report: PATH: offset 0xOFF: message" on stderr; counts t->errors. */
+void tdat_diag(struct tdat *t, uint64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Numbers in the file's byte order. */
+static inline uint16_t tdat_u16(const struct tdat *t, const void *p)
+{
+	uint16_t v;
+
+	__builtin_memcpy(&v, p, 2);
+	return t->big_endian ? __builtin_bswap16(v) : v;
+}
+
+static inline uint32_t tdat_u32(const struct tdat *t, const void *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, 4);
+	return t->big_endian ? __builtin_bswap32(v) : v;
+}
+
+static inline uint64_t tdat_u64(const struct tdat *t, const void *p)
+{
+	uint64_t v;
+
+	__builtin_memcpy(&v, p, 8);
+	return t->big_endian ? __builtin_bswap64(v) : v;
+}
+
+#endif
