@@ -292,7 +292,7 @@ int sh_glob(const char *pat, struct sh_argv *out);
 
 /* Execution (sh_exec.c). */
 int sh_exec(struct sh *sh, struct sh_node *n);
-/* Leave the shell because of a fatal error in a subshell or script. */
+/* Print "sh: MESSAGE" to stderr. */
 void sh_error(struct sh *sh, const char *fmt, ...) __printf(2, 3);
 
 /* Builtins (sh_builtin.c): run in the shell itself. */

@@ -42,10 +42,7 @@ void sh_error(struct sh *sh, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (sh->source_name)
-		sh_eprintf("sh: %s: line %d: %s\n", sh->source_name, sh->lineno, msg);
-	else
-		sh_eprintf("sh: %s\n", msg);
+	sh_eprintf("sh: %s\n", msg);
 }
 
 static void check_errexit(struct sh *sh)

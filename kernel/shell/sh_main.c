@@ -67,7 +67,7 @@ int sh_run_string(struct sh *sh, const char *src, size_t len)
 	struct sh_parser p;
 	struct sh_node *n;
 	struct sh_arena *a;
-	int r;
+	int r = SH_PARSE_EOF;
 
 	sh_parser_init(&p, src, len);
 	while (sh->flow == SH_FLOW_NONE && (r = sh_parse_next(&p, &n, &a)) == SH_PARSE_OK) {
@@ -77,8 +77,10 @@ int sh_run_string(struct sh *sh, const char *src, size_t len)
 	}
 	sh->arena = saved;
 	if (sh->flow == SH_FLOW_NONE && r == SH_PARSE_ERROR) {
-		sh->lineno = p.err_line;
-		sh_error(sh, "syntax error: %s", p.err);
+		if (sh->source_name)
+			sh_error(sh, "syntax error: %s (%s: line %d)", p.err, sh->source_name, p.err_line);
+		else
+			sh_error(sh, "syntax error: %s", p.err);
 		sh->status = 2;
 		/* A script with a syntax error ends there, as in sh. */
 		if (!sh->interactive)

@@ -263,7 +263,7 @@ static ssize_t h_write(int fd, const void *buf, size_t len)
 
 		n->data.len = keep;
 		sh_buf_put(&n->data, buf, len);
-	} else {
+	} else if (len) {
 		memcpy(n->data.s + f->off, buf, len);
 	}
 	f->off += len;
@@ -422,13 +422,12 @@ static int h_chdir(const char *path)
 
 static int h_getcwd(char *buf, size_t size)
 {
-	char tmp[512] = "";
+	char tmp[512] = "", part[512];
 
 	for (struct hnode *n = cur->cwd; n != root; n = n->parent) {
-		char part[600];
-
-		snprintf(part, sizeof(part), "/%s%s", n->name, tmp);
-		snprintf(tmp, sizeof(tmp), "%s", part);
+		memcpy(part, tmp, sizeof(part));
+		if (snprintf(tmp, sizeof(tmp), "/%.64s%.400s", n->name, part) >= (int)sizeof(tmp))
+			return -ERANGE;
 	}
 	if (snprintf(buf, size, "%s", tmp[0] ? tmp : "/") >= (int)size)
 		return -ERANGE;
@@ -664,15 +663,28 @@ static char *drain(int fd)
 	return sh_buf_take(&b);
 }
 
+/* Move fd out of the way of 0..2. */
+static int high_fd(int fd)
+{
+	int nfd = h_dup(fd, 10);
+
+	h_close(fd);
+	return nfd;
+}
+
 int host_run(int (*fn)(void *arg), void *arg, const char *in, char **out, char **err)
 {
-	int ofds[2], efds[2], saved[3], status;
+	int ofds[2], efds[2], saved[3], ifd, status;
 
 	for (int i = 0; i < 3; i++)
-		saved[i] = cur->fds[i] ? h_dup(i, 20) : -1;
+		saved[i] = cur->fds[i] ? high_fd(i) : -1;
 	h_pipe(ofds);
+	ofds[0] = high_fd(ofds[0]);
+	ofds[1] = high_fd(ofds[1]);
 	h_pipe(efds);
-	int ifd = text_fd(in ? in : "");
+	efds[0] = high_fd(efds[0]);
+	efds[1] = high_fd(efds[1]);
+	ifd = high_fd(text_fd(in ? in : ""));
 	h_dup2(ifd, 0);
 	h_close(ifd);
 	h_dup2(ofds[1], 1);
