@@ -106,17 +106,9 @@ void ring_buffer_set_nest_hook(struct trace_buffer *buffer, rb_nest_hook_fn hook
 struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length);
 int ring_buffer_unlock_commit(struct trace_buffer *buffer);
 int ring_buffer_write(struct trace_buffer *buffer, unsigned long length, const void *data);
-
 /* The payload of a data event, and its length (rounded up to 4). */
-static inline void *ring_buffer_event_data(struct rb_event *event)
-{
-	return event->type_len ? &event->array[0] : &event->array[1];
-}
-
-static inline unsigned int ring_buffer_event_length(struct rb_event *event)
-{
-	return event->type_len ? event->type_len * RB_ALIGNMENT : event->array[0] - RB_EVNT_HDR_SIZE;
-}
+void *ring_buffer_event_data(struct rb_event *event);
+unsigned int ring_buffer_event_length(struct rb_event *event);
 
 /*
  * Reading (trace/ring_buffer_read.c). All return 0 or a negative errno:

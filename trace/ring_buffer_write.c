@@ -325,3 +325,13 @@ int ring_buffer_write(struct trace_buffer *buffer, unsigned long length, const v
 	memset(payload + length, 0, ring_buffer_event_length(event) - length);
 	return ring_buffer_unlock_commit(buffer);
 }
+
+void *ring_buffer_event_data(struct rb_event *event)
+{
+	return event->type_len ? &event->array[0] : &event->array[1];
+}
+
+unsigned int ring_buffer_event_length(struct rb_event *event)
+{
+	return event->type_len ? event->type_len * RB_ALIGNMENT : event->array[0] - RB_EVNT_HDR_SIZE;
+}
