@@ -21,6 +21,15 @@ void console_write(const char *s, size_t n);
 void console_input(const char *s, size_t n);
 ssize_t console_read(char *buf, size_t len);
 
+#define CONSOLE_INTR_CHAR	0x03	/* Ctrl-C */
+/*
+ * The task a Ctrl-C interrupts (SIGINT); 0 when none, and then Ctrl-C is
+ * ordinary input (the shell's line editor cancels its line on it).
+ */
+void console_set_foreground(pid_t pid);
+/* Take COM1's receive interrupt for the console (after apic_init routed it). */
+void console_init_irq(void);
+
 /* The kernel log (dmesg): copy bytes from log position pos; returns count. */
 size_t printk_log_read(u64 pos, char *buf, size_t len);
 u64 printk_log_head(void);

@@ -6,6 +6,7 @@
 #include <asm/idt.h>
 #include <asm/setup.h>
 #include <kernel/fs/fs_boot.h>
+#include <kernel/console.h>
 #include <kernel/string.h>
 #include <kernel/cmdline.h>
 #include <kernel/bootinfo.h>
@@ -43,6 +44,7 @@ void start_kernel(u32 magic, u32 info_phys)
 	/* CPUs, time and the scheduler: needs memory and boot_info/boot_cmdline. */
 	acpi_init(boot_info.rsdp_len ? boot_info.rsdp : NULL);
 	apic_init();
+	console_init_irq();
 	setup_per_cpu_areas();
 	lapic_setup();
 	tsc_calibrate();

@@ -11,13 +11,9 @@
 #include <kernel/percpu.h>
 #include <asm/irqflags.h>
 #include <asm/reboot.h>
+#include <kernel/smp.h>
 
 static int panic_cpu = -1;
-
-/* Stops the other CPUs with an NMI; a single-CPU kernel has none to stop. */
-__attribute__((weak)) void smp_send_stop(void)
-{
-}
 
 void panic(const char *fmt, ...)
 {
