@@ -15,10 +15,13 @@
 #include <kernel/shell/sh_os.h>
 #include <kernel/shell/sh_buf.h>
 
-/* Compound commands nested deeper than this are a syntax error. */
-#define SH_MAX_NESTING	64
-/* Function calls, `.` and `eval` nested deeper than this fail. */
-#define SH_MAX_CALL_DEPTH 64
+/*
+ * Compound commands nested deeper than this are a syntax error; function
+ * calls, `.` and `eval` nested deeper fail. Both bound the recursion on a
+ * 16 KiB kernel stack.
+ */
+#define SH_MAX_NESTING	32
+#define SH_MAX_CALL_DEPTH 16
 
 /* Memory for one parsed complete command; functions defined in it hold a reference. */
 struct sh_arena {

@@ -366,7 +366,7 @@ static int bi_wait(struct sh *sh, int argc, char **argv)
 			pid_t pid = sh->jobs[0];
 
 			forget_job(sh, pid);
-			sh_os->wait(pid, &status, 0);
+			sh_os->wait(pid, &status);
 		}
 		return 0;
 	}
@@ -378,7 +378,7 @@ static int bi_wait(struct sh *sh, int argc, char **argv)
 			return 2;
 		}
 		forget_job(sh, (pid_t)pid);
-		if (sh_os->wait((pid_t)pid, &status, 0) < 0)
+		if (sh_os->wait((pid_t)pid, &status) < 0)
 			status = 127;
 	}
 	return status;

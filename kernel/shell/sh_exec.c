@@ -234,15 +234,21 @@ static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *tex
 	return pid;
 }
 
-/* Wait for a foreground task; Ctrl-C on the console kills it. */
+/*
+ * Wait for a foreground task. Ctrl-C on the console interrupts it (status
+ * 130), and then the shell too: a loop around it stops as well. Between
+ * tasks, the interactive shell is the foreground itself.
+ */
 static int wait_foreground(struct sh *sh, pid_t pid)
 {
 	int status = 0;
 
 	sh_os->set_foreground(pid);
-	if (sh_os->wait(pid, &status, 0) < 0)
+	if (sh_os->wait(pid, &status) < 0)
 		status = 127;
-	sh_os->set_foreground(0);
+	sh_os->set_foreground(sh->interactive ? sh_os->getpid() : 0);
+	if (status == 130)
+		sh->interrupted = true;
 	check_interrupt(sh);
 	return status;
 }
@@ -621,7 +627,7 @@ char *sh_command_subst(struct sh *sh, const char *text, size_t len)
 {
 	struct sh_buf out = { 0 };
 	struct redir_save rs = { 0 };
-	int fds[2], status = 0;
+	int fds[2], status;
 	pid_t pid;
 
 	if (sh_os->pipe(fds))
@@ -641,10 +647,7 @@ char *sh_command_subst(struct sh *sh, const char *text, size_t len)
 	}
 	sh_read_all(fds[0], &out);
 	sh_os->close(fds[0]);
-	sh_os->set_foreground(pid);
-	sh_os->wait(pid, &status, 0);
-	sh_os->set_foreground(0);
-	check_interrupt(sh);
+	status = wait_foreground(sh, pid);
 	sh->status = status;
 	sh->subst_count++;
 	return sh_buf_take(&out);

@@ -24,8 +24,6 @@
 #define SH_O_APPEND	02000
 #define SH_O_DIRECTORY	0200000
 
-#define SH_WNOHANG	1
-
 /* File types, as in struct dirent's d_type. */
 enum sh_ftype {
 	SH_FT_UNKNOWN = 0,
@@ -98,9 +96,9 @@ struct sh_os {
 	pid_t (*spawn)(const struct sh_spawn *req);
 	/*
 	 * Reap child pid (-1: any child): returns its pid and stores its exit
-	 * status; with SH_WNOHANG, 0 if it still runs; -ECHILD if no such child.
+	 * status (128 + N for a task ended by signal N); -ECHILD if none.
 	 */
-	pid_t (*wait)(pid_t pid, int *status, int options);
+	pid_t (*wait)(pid_t pid, int *status);
 	int (*kill)(pid_t pid);
 	pid_t (*getpid)(void);
 	pid_t (*getppid)(void);

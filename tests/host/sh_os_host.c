@@ -472,7 +472,7 @@ static pid_t h_spawn(const struct sh_spawn *req)
 	return t->pid;
 }
 
-static pid_t h_wait(pid_t pid, int *status, int options)
+static pid_t h_wait(pid_t pid, int *status)
 {
 	for (int i = 0; i < ntasks; i++) {
 		struct htask *t = tasks[i];
