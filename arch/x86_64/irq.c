@@ -18,12 +18,15 @@
 #include <asm/idt.h>
 #include <asm/irq.h>
 #include <asm/apic.h>
+#include <kernel/fs/seq_file.h>
 
 #define NR_NMI_HANDLERS	8
 
 static irq_handler_t vector_handlers[NR_VECTORS];
 static nmi_handler_t nmi_handlers[NR_NMI_HANDLERS];
 static DEFINE_PER_CPU(u64, nmi_counter);
+/* Interrupts taken per vector on this CPU, for /proc/interrupts. */
+static DEFINE_PER_CPU(unsigned long[NR_VECTORS], vector_counter);
 
 int irq_register_vector(unsigned int vector, irq_handler_t handler)
 {
@@ -38,6 +41,7 @@ void do_irq(struct pt_regs *regs)
 	irq_handler_t h = vector_handlers[regs->vector];
 
 	irq_enter();
+	this_cpu_inc(vector_counter[regs->vector]);
 	if (h)
 		h(regs);
 	else
@@ -77,4 +81,55 @@ void do_nmi(struct pt_regs *regs)
 			fn(regs);
 	}
 	preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
+}
+
+/* How /proc/interrupts names the vectors it lists, as Linux does. */
+static const struct {
+	unsigned int vector;
+	const char *label;
+	const char *desc;
+} vector_names[] = {
+	{ ISA_IRQ_VECTOR(4), "4", "IO-APIC   4-edge      ttyS0" },
+	{ LOCAL_TIMER_VECTOR, "LOC", "Local timer interrupts" },
+	{ RESCHEDULE_VECTOR, "RES", "Rescheduling interrupts" },
+	{ CALL_FUNCTION_VECTOR, "CAL", "Function call interrupts" },
+	{ ERROR_APIC_VECTOR, "ERR", "APIC errors" },
+	{ SPURIOUS_APIC_VECTOR, "SPU", "Spurious interrupts" },
+};
+
+static void show_row(struct seq_file *m, const char *label, const char *desc,
+		     unsigned long (*count)(int cpu, unsigned int vector), unsigned int vector)
+{
+	int cpu;
+
+	seq_printf(m, "%3s:", label);
+	for_each_possible_cpu(cpu)
+		seq_printf(m, "%10lu ", count(cpu, vector));
+	seq_printf(m, "  %s\n", desc);
+}
+
+static unsigned long vector_count(int cpu, unsigned int vector)
+{
+	return READ_ONCE(per_cpu(vector_counter, cpu)[vector]);
+}
+
+static unsigned long nmi_count_of(int cpu, unsigned int unused)
+{
+	return (unsigned long)nmi_count(cpu);
+}
+
+int arch_show_interrupts(struct seq_file *m)
+{
+	int cpu;
+
+	seq_printf(m, "%*s", 11, "");
+	for_each_possible_cpu(cpu)
+		seq_printf(m, "CPU%-8d", cpu);
+	seq_printf(m, "\n");
+	show_row(m, vector_names[0].label, vector_names[0].desc, vector_count, vector_names[0].vector);
+	show_row(m, "NMI", "Non-maskable interrupts", nmi_count_of, 0);
+	for (size_t i = 1; i < ARRAY_SIZE(vector_names); i++)
+		show_row(m, vector_names[i].label, vector_names[i].desc, vector_count,
+			 vector_names[i].vector);
+	return 0;
 }

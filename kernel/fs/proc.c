@@ -8,6 +8,8 @@
  * Not here yet: /proc/interrupts (no per-vector counters to read).
  */
 #include <kernel/fs/dev.h>
+#include <kernel/sysrq.h>
+#include <asm/irq.h>
 #include <kernel/fs/pseudo.h>
 #include <kernel/fs/seq_file.h>
 #include <kernel/sched.h>
@@ -128,6 +130,12 @@ static int kmsg_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(kmsg);
+
+static int interrupts_show(struct seq_file *m, void *v)
+{
+	return arch_show_interrupts(m);
+}
+DEFINE_SHOW_ATTRIBUTE(interrupts);
 
 /* What the per-pid files print, copied under tasklist_lock. */
 struct task_snapshot {
@@ -309,6 +317,8 @@ int proc_init(void)
 		{ "uptime", 0444, &uptime_fops },
 		{ "softirqs", 0444, &softirqs_fops },
 		{ "kmsg", 0400, &kmsg_fops },
+		{ "interrupts", 0444, &interrupts_fops },
+		{ "sysrq-trigger", 0200, &sysrq_trigger_fops },
 	};
 	struct dentry *proc = pseudo_create_dir_ops(NULL, "proc", &proc_root_iops, NULL);
 

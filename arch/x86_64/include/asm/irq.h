@@ -18,4 +18,8 @@ int register_nmi_handler(nmi_handler_t fn);
 /* Parks this CPU if another one is stopping them all (arch/x86_64/smp.c). */
 void nmi_stop_check(void);
 
+struct seq_file;
+/* The body of /proc/interrupts: per-CPU counts of the vectors in use. */
+int arch_show_interrupts(struct seq_file *m);
+
 #endif
