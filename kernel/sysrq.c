@@ -8,7 +8,7 @@
 #include <kernel/errno.h>
 #include <kernel/sysrq.h>
 
-static void sysrq_crash(void)
+static noinline void sysrq_crash(void)
 {
 	volatile int *null = NULL;
 

@@ -1,13 +1,20 @@
 #!/bin/sh
 # run-boot-test.sh SPOOR SCRIPT RESULT: run one boot test through `spoor exec`.
 # The script prints TAP ("ok N - what", "not ok N - what") from inside the
-# guest; its exit status must be 0. Always exits 0: test-summary.sh judges.
+# guest, and its exit status must be 0. Header lines of the script add
+# host-side checks, for what the guest cannot report about itself:
+#   # spoor-exec: OPTIONS        runner options (e.g. --smp 1, --iso)
+#   # spoor-exec-status: N       the exit status spoor exec must return instead
+#                                of 0 (125: the guest panicked)
+#   # expect: REGEX              a console line must match (grep -E), one check each
+# Always exits 0: test-summary.sh judges.
 spoor=$1 script=$2 out=$3
 name=$(basename "$script" .sh)
 mkdir -p "$(dirname "$out")"
 log=$out.log
-# A test may ask for its own runner options in a "# spoor-exec: ..." line.
 opts=$(sed -n 's/^# spoor-exec: //p' "$script" | head -n 1)
+want=$(sed -n 's/^# spoor-exec-status: //p' "$script" | head -n 1)
+want=${want:-0}
 # shellcheck disable=SC2086
 "$spoor" exec --timeout "${BOOT_TEST_TIMEOUT:-120}" $opts "$script" >"$log" 2>&1
 status=$?
@@ -19,8 +26,17 @@ ran=$(wc -l < "$out.tmp")
 if [ -n "$plan" ] && [ "$plan" -ne "$ran" ]; then
 	echo "not ok - $name: planned $plan tests, $ran ran (see $log)" >> "$out.tmp"
 fi
-if [ $status -ne 0 ]; then
-	echo "not ok - $name: spoor exec exited with status $status (see $log)" >> "$out.tmp"
+sed -n 's/^# expect: //p' "$script" | while IFS= read -r re; do
+	if tr -d '\r' < "$log" | grep -Eq -- "$re"; then
+		echo "ok - $name: console shows /$re/"
+	else
+		echo "not ok - $name: console lacks /$re/ (see $log)"
+	fi
+done >> "$out.tmp"
+if [ "$status" -ne "$want" ]; then
+	echo "not ok - $name: spoor exec exited with status $status, expected $want (see $log)" >> "$out.tmp"
+elif [ "$want" -ne 0 ]; then
+	echo "ok - $name: spoor exec exited with status $want" >> "$out.tmp"
 elif [ ! -s "$out.tmp" ]; then
 	echo "not ok - $name: printed no TAP line (see $log)" >> "$out.tmp"
 fi
