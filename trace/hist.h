@@ -217,9 +217,9 @@ struct hist_error {
 struct hist_event {
 	const char *system;
 	const char *name;
-	const struct trace_event_field *fields;
-	unsigned int n_fields;
+	const struct trace_event_call *call;	/* its fields, for hist and for filters */
 	struct list_head triggers;	/* struct hist_trigger_data, creation order */
+	struct list_head enable_triggers;	/* struct hist_enable_data (enable_hist/disable_hist) */
 	struct list_head list;		/* in hist_instance.events */
 	bool is_synthetic;
 };
@@ -239,6 +239,7 @@ struct hist_print_ops {
  */
 struct hist_instance {
 	struct list_head events;		/* struct hist_event */
+	struct list_head named;			/* name= owners: struct hist_trigger_data.named_list */
 	const struct hist_print_ops *print_ops;
 	struct hist_error last_error;		/* of the last failed command */
 	/* Take a snapshot of the trace buffer (snapshot() action); may be NULL. */
@@ -255,6 +256,16 @@ struct hist_instance {
  */
 struct field_var {
 	struct hist_field *var;
+};
+
+/*
+ * A histogram this trigger created on its onmatch() event to hold a field
+ * of that event (`keys=<same keys>:synthetic_<field>=<field>`); removed
+ * with the trigger, by running its command as a removal.
+ */
+struct field_var_hist {
+	struct hist_event *event;
+	char *cmd;
 };
 
 /*
@@ -283,13 +294,23 @@ struct hist_trigger_data {
 	unsigned int n_field_vars;
 	struct field_var *save_vars[SYNTH_FIELDS_MAX];
 	unsigned int n_save_vars;
+	struct field_var_hist *field_var_hists[SYNTH_FIELDS_MAX];
+	unsigned int n_field_var_hists;
 	struct hist_event *event;
 	struct hist_instance *inst;
 	struct hist_error *err;		/* while building */
 	struct list_head list;		/* in event->triggers */
 	bool paused;
-	void *filter;			/* the compiled filter (tracing core) */
+	struct event_filter *filter;	/* `if <filter>`, compiled against the event */
 	char *filter_str;
+	/*
+	 * name=: the first trigger of a name owns the tracing_map; later ones
+	 * (named_data set) share it. The owner lives until its last sharer is
+	 * gone, even after its own removal (then it is only on inst->named).
+	 */
+	struct hist_trigger_data *named_data;
+	struct list_head named_list;	/* owner: in inst->named */
+	unsigned int named_ref;		/* owner: itself while registered + its sharers */
 	/* snapshot(): what triggered the last one (shown in the hist file) */
 	bool snapshot_taken;
 	struct action_data *snapshot_action;

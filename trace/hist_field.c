@@ -30,10 +30,7 @@
 const struct trace_event_field *hist_event_find_field(const struct hist_event *event,
 						      const char *name)
 {
-	for (unsigned int i = 0; i < event->n_fields; i++)
-		if (!strcmp(event->fields[i].name, name))
-			return &event->fields[i];
-	return NULL;
+	return trace_find_event_field(event->call, name);
 }
 
 static struct hist_field *alloc_field(struct hist_trigger_data *hd, unsigned long flags,

@@ -267,12 +267,17 @@ static void debug_flags(struct hist_buf *b, const struct hist_field *f, const ch
 static void debug_field(struct hist_buf *b, struct hist_trigger_data *hd,
 			const struct hist_field *f, const char *indent)
 {
+	if (f->field)
+		out(b, "%sftrace_event_field name: %s\n", indent, f->field->name);
 	if (f->flags & HIST_FIELD_FL_VAR) {
 		out(b, "%svar.name: %s\n", indent, f->var.name);
 		out(b, "%svar.idx (into tracing_map_elt.vars[]): %u\n", indent, f->var.idx);
 	}
 	if (f->flags & HIST_FIELD_FL_CONST)
 		out(b, "%sconstant: %lu\n", indent, (unsigned long)f->constant);
+	if (f->flags & HIST_FIELD_FL_ALIAS)
+		out(b, "%svar_ref_idx (into hist_data->var_refs[]): %u\n", indent,
+		    f->operands[0]->var_ref_idx);
 	if (f->flags & HIST_FIELD_FL_VAR_REF) {
 		out(b, "%sname: %s\n", indent, f->name);
 		out(b, "%svar.idx (into tracing_map_elt.vars[]): %u\n", indent, f->var.idx);
@@ -283,8 +288,6 @@ static void debug_field(struct hist_buf *b, struct hist_trigger_data *hd,
 			out(b, "%sevent_name: %s\n", indent, f->event_name);
 		}
 	}
-	if (f->field)
-		out(b, "%sftrace_event_field name: %s\n", indent, f->field->name);
 	out(b, "%stype: %s\n%ssize: %u\n%sis_signed: %u\n", indent, f->type, indent, f->size,
 	    indent, f->is_signed);
 }

@@ -4,7 +4,11 @@
  * printing its canonical trigger text, and updating it on every event.
  *
  * Build order (Linux's): actions (syntax), variable definitions, values
- * with hitcount first, variables, keys, sort keys, then the tracing_map.
+ * with hitcount first, variables, keys, sort keys and the filter; then the
+ * command is matched against the event's triggers (removal, pause, cont,
+ * clear, duplicates), and only a trigger about to be added gets its
+ * actions (which may create histograms on other events) and its
+ * tracing_map (or the shared one of its name=).
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>
@@ -13,9 +17,28 @@
 #include <kernel/string.h>
 #include <trace/hist.h>
 #include <trace/trace_events_hist.h>
+#include <trace/trace_filter.h>
 
 #define HIST_ERR(hd, id, token) \
 	hist_err_id((hd)->err, id, hist_errpos((hd)->attrs, (token)))
+
+void hist_instance_init(struct hist_instance *inst)
+{
+	memset(inst, 0, sizeof(*inst));
+	INIT_LIST_HEAD(&inst->events);
+	INIT_LIST_HEAD(&inst->named);
+}
+
+void hist_event_init(struct hist_event *ev, const struct trace_event_call *call)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->system = call->system;
+	ev->name = call->name;
+	ev->call = call;
+	INIT_LIST_HEAD(&ev->triggers);
+	INIT_LIST_HEAD(&ev->enable_triggers);
+	INIT_LIST_HEAD(&ev->list);
+}
 
 struct hist_event *hist_find_event(struct hist_instance *inst, const char *system,
 				   const char *name)
@@ -88,11 +111,17 @@ void hist_trigger_data_free(struct hist_trigger_data *hd)
 	/* var_refs[] holds the last count of every reference */
 	for (unsigned int i = 0; i < hd->n_var_refs; i++)
 		hist_field_destroy(hd->var_refs[i]);
-	tracing_map_destroy(hd->map);
+	for (unsigned int i = 0; i < hd->n_field_var_hists; i++) {
+		kfree(hd->field_var_hists[i]->cmd);
+		kfree(hd->field_var_hists[i]);
+	}
+	if (!hd->named_data)
+		tracing_map_destroy(hd->map);
 	if (hd->attrs) {
 		hist_attrs_free(hd->attrs);
 		kfree(hd->attrs);
 	}
+	filter_free(hd->filter);
 	kfree(hd->filter_str);
 	kfree(hd->snapshot_key);
 	kfree(hd);
@@ -315,6 +344,16 @@ static int find_sort_field_printed(struct hist_trigger_data *hd, const char *tex
 	return -1;
 }
 
+/* The tracing_map field of hd->fields[i]: variables have none, so count the others. */
+static unsigned int map_field_index(const struct hist_trigger_data *hd, unsigned int i)
+{
+	unsigned int n = 0;
+
+	for (unsigned int j = 0; j < i; j++)
+		n += !(hd->fields[j]->flags & HIST_FIELD_FL_VAR);
+	return n;
+}
+
 static int create_sort_keys(struct hist_trigger_data *hd)
 {
 	char *items[TRACING_MAP_SORT_KEYS_MAX + 1];
@@ -361,26 +400,23 @@ static int create_sort_keys(struct hist_trigger_data *hd)
 			HIST_ERR(hd, INVALID_SORT_FIELD, name);
 			return -EINVAL;
 		}
-		hd->sort_keys[i].field_idx = (unsigned int)idx;	/* hist index; mapped later */
+		hd->sort_keys[i].field_idx = map_field_index(hd, (unsigned int)idx);
 		hd->sort_keys[i].descending = descending;
 	}
 	hd->n_sort_keys = (unsigned int)n;
 	return 0;
 }
 
-/* Sums for values, key fields for keys, vars for variables; sort keys to map indexes. */
+/* Sums for values, key fields for keys, vars for variables, in hd->fields order. */
 static int create_tracing_map(struct hist_trigger_data *hd)
 {
-	int map_idx[HIST_FIELDS_MAX];
-	int ret;
-
 	hd->map = tracing_map_create(hd->attrs->map_bits, hd->key_size, &hist_map_ops, hd);
 	if (!hd->map)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < hd->n_fields; i++) {
 		struct hist_field *f = hd->fields[i];
+		int idx;
 
-		map_idx[i] = -1;
 		if (f->flags & HIST_FIELD_FL_VAR)
 			continue;
 		if (f->flags & HIST_FIELD_FL_KEY) {
@@ -390,19 +426,16 @@ static int create_tracing_map(struct hist_trigger_data *hd)
 				cmp = tracing_map_cmp_none;
 			else if (f->flags & HIST_FIELD_FL_STRING)
 				cmp = tracing_map_cmp_string;
-			map_idx[i] = tracing_map_add_key_field(hd->map, f->offset, cmp);
+			idx = tracing_map_add_key_field(hd->map, f->offset, cmp);
 		} else {
-			map_idx[i] = tracing_map_add_sum_field(hd->map);
+			idx = tracing_map_add_sum_field(hd->map);
 		}
-		if (map_idx[i] < 0)
-			return map_idx[i];
+		if (idx < 0)
+			return idx;
 	}
 	for (unsigned int i = 0; i < hd->n_vars; i++)
 		tracing_map_add_var(hd->map);
-	for (unsigned int i = 0; i < hd->n_sort_keys; i++)
-		hd->sort_keys[i].field_idx = (unsigned int)map_idx[hd->sort_keys[i].field_idx];
-	ret = tracing_map_init(hd->map);
-	return ret;
+	return tracing_map_init(hd->map);
 }
 
 static int check_nohitcount(struct hist_trigger_data *hd)
@@ -416,21 +449,52 @@ static int check_nohitcount(struct hist_trigger_data *hd)
 	return -ENOENT;
 }
 
-struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
-						   struct hist_event *event,
-						   struct hist_trigger_attrs *attrs,
-						   struct hist_error *err)
+/* `if <filter>`: compiled against the event; a bad one is logged as the filter's own error. */
+static int create_filter(struct hist_trigger_data *hd)
+{
+	const char *str = hd->attrs->filter_str;
+	struct filter_error ferr = { NULL, 0 };
+	int ret;
+
+	if (!str)
+		return 0;
+	hd->filter_str = kstrdup(str, GFP_KERNEL);
+	if (!hd->filter_str)
+		return -ENOMEM;
+	ret = filter_parse(hd->event->call, str, &hd->filter, &ferr);
+	if (ret == -EINVAL) {
+		struct hist_error *err = hd->err;
+
+		scnprintf(err->loc, sizeof(err->loc), "event filter parse error");
+		scnprintf(err->cmd, sizeof(err->cmd), "%s", str);
+		hist_err(err, -EINVAL, ferr.msg, ferr.pos > 0 ? (unsigned int)ferr.pos : 0);
+	}
+	return ret;
+}
+
+/*
+ * Everything a trigger command describes: fields, sort keys, filter. No
+ * actions and no map yet (a removal or pause needs neither). NULL with
+ * err set on failure; attrs then still belong to the caller.
+ */
+static struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
+							  struct hist_event *event,
+							  struct hist_trigger_attrs *attrs,
+							  struct hist_error *err)
 {
 	struct hist_trigger_data *hd = kzalloc(sizeof(*hd), GFP_KERNEL);
 	int ret;
 
-	if (!hd)
-		return ERR_PTR(-ENOMEM);
+	if (!hd) {
+		hist_err(err, -ENOMEM, NULL, 0);
+		return NULL;
+	}
 	hd->attrs = attrs;
 	hd->event = event;
 	hd->inst = inst;
 	hd->err = err;
 	INIT_LIST_HEAD(&hd->list);
+	INIT_LIST_HEAD(&hd->named_list);
 	hd->n_vals = 1;
 
 	ret = hist_parse_var_defs(attrs, err);
@@ -447,24 +511,16 @@ struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
 	if (!ret)
 		ret = create_sort_keys(hd);
 	if (!ret)
-		ret = hist_actions_create(hd);
-	if (!ret)
-		ret = create_tracing_map(hd);
+		ret = create_filter(hd);
 	for (unsigned int i = 0; !ret && i < hd->n_fields; i++)
 		hd->save_comm |= !!(hd->fields[i]->flags & HIST_FIELD_FL_EXECNAME);
-	if (!ret && attrs->filter_str) {
-		hd->filter_str = kstrdup(attrs->filter_str, GFP_KERNEL);
-		if (!hd->filter_str)
-			ret = -ENOMEM;
-	}
 	if (ret) {
-		hd->attrs = NULL;	/* the caller owns attrs on failure */
+		hd->attrs = NULL;
 		hist_trigger_data_free(hd);
 		if (!err->err)
 			hist_err(err, ret, NULL, 0);
-		return ERR_PTR(err->err);
+		return NULL;
 	}
-	hd->err = NULL;
 	return hd;
 }
 
@@ -576,22 +632,173 @@ static bool hist_vars_referenced(struct hist_instance *inst, struct hist_trigger
 	return false;
 }
 
-static void hist_clear(struct hist_trigger_data *hd)
+/* The triggers whose table is hd's: hd alone, or every trigger of its name=. */
+static bool same_map(const struct hist_trigger_data *a, const struct hist_trigger_data *b)
+{
+	return a == b || (a->map && a->map == b->map);
+}
+
+/* Pause or continue hd; a named histogram is paused or continued on every event. */
+static void hist_set_paused(struct hist_instance *inst, struct hist_trigger_data *hd, bool paused)
+{
+	struct hist_event *ev;
+	struct hist_trigger_data *other;
+
+	list_for_each_entry(ev, &inst->events, list)
+		list_for_each_entry(other, &ev->triggers, list)
+			if (same_map(hd, other))
+				WRITE_ONCE(other->paused, paused);
+}
+
+static void hist_clear(struct hist_instance *inst, struct hist_trigger_data *hd)
 {
 	bool paused = hd->paused;
 
-	/* The tracing core guarantees quiescence (pause + grace period) around this. */
-	hd->paused = true;
+	/*
+	 * The tracing core serialises commands and waits for events in
+	 * flight around this (pause, grace period); clear needs no writer.
+	 */
+	hist_set_paused(inst, hd, true);
 	tracing_map_clear(hd->map);
-	hd->paused = paused;
+	hist_set_paused(inst, hd, paused);
 }
 
-int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *event,
-			     const char *param, bool remove)
+/* Field by field: what Linux requires of two triggers sharing one name=. */
+static bool hist_trigger_compatible(const struct hist_trigger_data *a,
+				    const struct hist_trigger_data *b)
 {
-	struct hist_error *err = &inst->last_error;
+	if (a->n_vals != b->n_vals || a->n_fields != b->n_fields || a->n_vars != b->n_vars ||
+	    a->n_var_str != b->n_var_str || a->key_size != b->key_size ||
+	    a->n_sort_keys != b->n_sort_keys)
+		return false;
+	for (unsigned int i = 0; i < a->n_fields; i++) {
+		const struct hist_field *x = a->fields[i], *y = b->fields[i];
+
+		if (x->flags != y->flags || x->size != y->size || x->is_signed != y->is_signed ||
+		    x->offset != y->offset || strcmp(x->type, y->type) ||
+		    strcmp(hist_field_name(x), hist_field_name(y)) ||
+		    !x->var.name != !y->var.name || (x->var.name && strcmp(x->var.name, y->var.name)))
+			return false;
+	}
+	for (unsigned int i = 0; i < a->n_sort_keys; i++)
+		if (a->sort_keys[i].field_idx != b->sort_keys[i].field_idx ||
+		    a->sort_keys[i].descending != b->sort_keys[i].descending)
+			return false;
+	return true;
+}
+
+static struct hist_trigger_data *find_named(struct hist_instance *inst, const char *name)
+{
+	struct hist_trigger_data *hd;
+
+	list_for_each_entry(hd, &inst->named, named_list)
+		if (!strcmp(hd->attrs->name, name))
+			return hd;
+	return NULL;
+}
+
+/* The table: the one of an existing trigger of the same name=, else a new one. */
+static int hist_attach_map(struct hist_trigger_data *hd)
+{
+	struct hist_trigger_data *owner;
+
+	if (!hd->attrs->name)
+		return create_tracing_map(hd);
+	owner = find_named(hd->inst, hd->attrs->name);
+	if (!owner) {
+		int ret = create_tracing_map(hd);
+
+		if (!ret) {
+			hd->named_ref = 1;
+			list_add_tail(&hd->named_list, &hd->inst->named);
+		}
+		return ret;
+	}
+	if (!hist_trigger_compatible(hd, owner)) {
+		HIST_ERR(hd, NAMED_MISMATCH, hd->attrs->name);
+		return -EINVAL;
+	}
+	hd->named_data = owner;
+	hd->map = owner->map;
+	owner->named_ref++;
+	return 0;
+}
+
+/* Drop hd's hold on its table; the owner of a name= goes with its last user. */
+static void hist_put(struct hist_trigger_data *hd)
+{
+	struct hist_trigger_data *owner = hd->named_data ? hd->named_data : hd;
+
+	if (hd->named_data)
+		hist_trigger_data_free(hd);
+	if (owner->attrs->name && --owner->named_ref)
+		return;
+	list_del_init(&owner->named_list);
+	hist_trigger_data_free(owner);
+}
+
+static int hist_trigger_command(struct hist_instance *inst, struct hist_event *event,
+				const char *param, bool remove, struct hist_error *err);
+
+/* Remove the histograms hd's actions created on other events for their fields. */
+static void destroy_field_var_hists(struct hist_trigger_data *hd)
+{
+	struct hist_error *tmp = kmalloc(sizeof(*tmp), GFP_KERNEL);
+
+	for (unsigned int i = 0; tmp && i < hd->n_field_var_hists; i++) {
+		struct field_var_hist *fvh = hd->field_var_hists[i];
+
+		/* Still referenced by another trigger: it stays, as in Linux. */
+		hist_trigger_command(hd->inst, fvh->event, fvh->cmd, true, tmp);
+	}
+	kfree(tmp);
+}
+
+static void hist_trigger_unregister(struct hist_trigger_data *hd)
+{
+	list_del_init(&hd->list);
+	destroy_field_var_hists(hd);
+	hist_put(hd);
+}
+
+/* Find the existing trigger this command names and apply it; -ENOENT if none. */
+static int hist_apply_to_existing(struct hist_instance *inst, struct hist_trigger_data *hd,
+				  struct hist_error *err)
+{
+	struct hist_trigger_attrs *attrs = hd->attrs;
+	struct hist_trigger_data *other;
+
+	list_for_each_entry(other, &hd->event->triggers, list) {
+		if (!hist_trigger_match(hd, other))
+			continue;
+		if (attrs->remove) {
+			if (hist_vars_referenced(inst, other)) {
+				hist_err(err, -EBUSY, NULL, 0);
+				return -EBUSY;
+			}
+			hist_trigger_unregister(other);
+			return 0;
+		}
+		if (attrs->pause)
+			hist_set_paused(inst, other, true);
+		else if (attrs->cont)
+			hist_set_paused(inst, other, false);
+		if (attrs->clear)
+			hist_clear(inst, other);
+		if (!attrs->pause && !attrs->cont && !attrs->clear) {
+			hist_err(err, -EEXIST, hist_err_text[HIST_ERR_TRIGGER_EEXIST], 0);
+			return -EEXIST;
+		}
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static int hist_trigger_command(struct hist_instance *inst, struct hist_event *event,
+				const char *param, bool remove, struct hist_error *err)
+{
 	struct hist_trigger_attrs *attrs = kzalloc(sizeof(*attrs), GFP_KERNEL);
-	struct hist_trigger_data *hd, *other;
+	struct hist_trigger_data *hd;
 	int ret;
 
 	memset(err, 0, sizeof(*err));
@@ -600,58 +807,50 @@ int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *even
 		return -ENOMEM;
 	ret = hist_parse_attrs(param, attrs, err);
 	attrs->remove = remove;
+	if (!ret) {
+		hd = hist_trigger_data_create(inst, event, attrs, err);
+		ret = hd ? 0 : err->err;
+	}
 	if (ret) {
 		hist_attrs_free(attrs);
 		kfree(attrs);
 		return ret;
 	}
-	hd = hist_trigger_data_create(inst, event, attrs, err);
-	if (IS_ERR(hd)) {
-		hist_attrs_free(attrs);
-		kfree(attrs);
-		return (int)PTR_ERR(hd);
-	}
 
-	list_for_each_entry(other, &event->triggers, list) {
-		if (!hist_trigger_match(hd, other))
-			continue;
-		if (remove) {
-			hist_trigger_data_free(hd);
-			if (hist_vars_referenced(inst, other)) {
-				hist_err(err, -EBUSY, NULL, 0);
-				return -EBUSY;
-			}
-			list_del(&other->list);
-			hist_trigger_data_free(other);
-			return 0;
-		}
-		ret = 0;
-		if (attrs->pause)
-			other->paused = true;
-		else if (attrs->cont)
-			other->paused = false;
-		if (attrs->clear)
-			hist_clear(other);
-		if (!attrs->pause && !attrs->cont && !attrs->clear) {
-			ret = -EEXIST;
-			hist_err(err, ret, hist_err_text[HIST_ERR_TRIGGER_EEXIST], 0);
-		}
+	ret = hist_apply_to_existing(inst, hd, err);
+	if (ret != -ENOENT || remove) {
 		hist_trigger_data_free(hd);
-		return ret;
-	}
-	if (remove) {
-		hist_trigger_data_free(hd);
-		return 0;
+		/* Removing a trigger that is not there is no error (Linux). */
+		return ret == -ENOENT ? 0 : ret;
 	}
 	if (attrs->cont || attrs->clear) {
 		hist_err(err, -ENOENT, hist_err_text[HIST_ERR_TRIGGER_ENOENT_CLEAR], 0);
 		hist_trigger_data_free(hd);
 		return -ENOENT;
 	}
+	ret = hist_actions_create(hd);
+	if (!ret)
+		ret = hist_attach_map(hd);
+	if (ret) {
+		if (!err->err)
+			hist_err(err, ret, NULL, 0);
+		ret = err->err;
+		/* hist_attach_map() comes last and attaches nothing when it fails */
+		destroy_field_var_hists(hd);
+		hist_trigger_data_free(hd);
+		return ret;
+	}
+	hd->err = NULL;
 	hd->paused = attrs->pause;
 	list_add_tail(&hd->list, &event->triggers);
 	memset(err, 0, sizeof(*err));
 	return 0;
+}
+
+int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *event,
+			     const char *param, bool remove)
+{
+	return hist_trigger_command(inst, event, param, remove, &inst->last_error);
 }
 
 void hist_unreg_all(struct hist_instance *inst, struct hist_event *event)
@@ -661,9 +860,88 @@ void hist_unreg_all(struct hist_instance *inst, struct hist_event *event)
 	list_for_each_entry_safe(hd, tmp, &event->triggers, list) {
 		if (hist_vars_referenced(inst, hd))
 			continue;
-		list_del(&hd->list);
-		hist_trigger_data_free(hd);
+		hist_trigger_unregister(hd);
 	}
+}
+
+/* Are two keys interchangeable for variable lookups (same slots, any names)? */
+static bool compatible_keys(const struct hist_trigger_data *a, const struct hist_trigger_data *b)
+{
+	if (a->n_keys != b->n_keys)
+		return false;
+	for (unsigned int i = 0; i < a->n_keys; i++) {
+		const struct hist_field *x = a->fields[a->n_vals + i], *y = b->fields[b->n_vals + i];
+
+		if (x->flags != y->flags || x->size != y->size || x->is_signed != y->is_signed)
+			return false;
+	}
+	return true;
+}
+
+struct hist_field *hist_field_var_hist_ref(struct hist_trigger_data *hd, struct hist_event *ev,
+					   const char *field, const char *token)
+{
+	struct hist_trigger_data *compat = NULL, *other;
+	struct hist_field *var = NULL;
+	struct field_var_hist *fvh;
+	struct hist_error *tmp;
+	char name[80];
+	int n, ret;
+
+	if (hd->n_field_var_hists == SYNTH_FIELDS_MAX) {
+		HIST_ERR(hd, TOO_MANY_FIELD_VARS, token);
+		return NULL;
+	}
+	list_for_each_entry(other, &ev->triggers, list) {
+		if (!compat && compatible_keys(hd, other))
+			compat = other;
+	}
+	if (!compat) {
+		HIST_ERR(hd, HIST_NOT_FOUND, token);
+		return NULL;
+	}
+	scnprintf(name, sizeof(name), "synthetic_%s", field);
+	list_for_each_entry(other, &ev->triggers, list)
+		if (!var)
+			var = hist_find_var_field(other, name);
+	if (var)	/* made for an earlier trigger: share it */
+		return hist_create_var_ref(hd, var, NULL, NULL);
+
+	fvh = kzalloc(sizeof(*fvh), GFP_KERNEL);
+	tmp = kmalloc(sizeof(*tmp), GFP_KERNEL);
+	if (fvh)
+		fvh->cmd = kmalloc(HIST_CMD_MAX + 1, GFP_KERNEL);
+	if (!fvh || !tmp || !fvh->cmd)
+		goto nomem;
+	n = scnprintf(fvh->cmd, HIST_CMD_MAX + 1, "keys=");
+	for (unsigned int i = compat->n_vals; i < compat->n_fields; i++)
+		n += scnprintf(fvh->cmd + n, HIST_CMD_MAX + 1 - n, "%s%s", i > compat->n_vals ? "," : "",
+			       hist_field_name(compat->fields[i]));
+	n += scnprintf(fvh->cmd + n, HIST_CMD_MAX + 1 - n, ":%s=%s", name, field);
+	if (compat->filter_str)
+		scnprintf(fvh->cmd + n, HIST_CMD_MAX + 1 - n, " if %s", compat->filter_str);
+	fvh->event = ev;
+	ret = hist_trigger_command(hd->inst, ev, fvh->cmd, false, tmp);
+	kfree(tmp);
+	tmp = NULL;
+	list_for_each_entry(other, &ev->triggers, list)
+		if (!ret && !var)
+			var = hist_find_var_field(other, name);
+	if (!var) {
+		kfree(fvh->cmd);
+		kfree(fvh);
+		HIST_ERR(hd, HIST_CREATE_FAIL, token);
+		return NULL;
+	}
+	hd->field_var_hists[hd->n_field_var_hists++] = fvh;
+	return hist_create_var_ref(hd, var, NULL, NULL);
+nomem:
+	if (fvh)
+		kfree(fvh->cmd);
+	kfree(fvh);
+	kfree(tmp);
+	hist_err(hd->err, -ENOMEM, NULL, 0);
+	return NULL;
 }
 
 /* --- the event path -------------------------------------------------------------------------- */
@@ -748,6 +1026,8 @@ void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ct
 	struct hist_elt_data *d;
 
 	if (READ_ONCE(hd->paused))
+		return;
+	if (hd->filter && !filter_match(hd->filter, ctx->rec))
 		return;
 	/* self references are read after the update; until then they read 0 */
 	memset(var_ref_vals, 0, hd->n_var_refs * sizeof(u64));

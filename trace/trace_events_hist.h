@@ -8,6 +8,11 @@
 
 #include <trace/hist.h>
 
+/* An empty instance: no events, no named histograms. */
+void hist_instance_init(struct hist_instance *inst);
+/* ev describes call (not yet on any instance's list). */
+void hist_event_init(struct hist_event *ev, const struct trace_event_call *call);
+
 /*
  * Handle one write of `hist:<param>` (remove: `!hist:`) to event's trigger
  * file. Returns 0 or -errno; on failure inst->last_error holds the
@@ -25,13 +30,17 @@ struct hist_event *hist_find_event(struct hist_instance *inst, const char *syste
 /* Canonical trigger text; for_match omits size= and the [active]/[paused] state. */
 int hist_trigger_print(char *buf, size_t size, struct hist_trigger_data *hd, bool for_match);
 
-struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *inst,
-						   struct hist_event *event,
-						   struct hist_trigger_attrs *attrs,
-						   struct hist_error *err);
 void hist_trigger_data_free(struct hist_trigger_data *hd);
 int hist_assign_var(struct hist_trigger_data *hd, struct hist_field *var);
 void hist_set_var(struct tracing_map_elt *elt, struct hist_field *var, u64 v);
+
+/*
+ * An onmatch() param naming a field of the matching event ev: reference a
+ * variable synthetic_<field> on a histogram of ev keyed like hd, creating
+ * that histogram (removed again with hd). token is the param for carets.
+ */
+struct hist_field *hist_field_var_hist_ref(struct hist_trigger_data *hd, struct hist_event *ev,
+					   const char *field, const char *token);
 
 /* hist_actions.c */
 int hist_actions_parse(struct hist_trigger_data *hd);

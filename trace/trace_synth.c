@@ -19,13 +19,6 @@ static void synth_err(struct hist_instance *inst, const char *msg, unsigned int 
 	hist_err(&inst->last_error, -EINVAL, msg, pos);
 }
 
-static const struct trace_event_field synth_common_fields[] = {
-	{ .type = "unsigned short", .name = "common_type", .offset = 0, .size = 2 },
-	{ .type = "unsigned char", .name = "common_flags", .offset = 2, .size = 1 },
-	{ .type = "unsigned char", .name = "common_preempt_count", .offset = 3, .size = 1 },
-	{ .type = "int", .name = "common_pid", .offset = 4, .size = 4, .is_signed = 1 },
-};
-
 /* --- types --------------------------------------------------------------------------------- */
 
 static const struct { const char *type; unsigned int size; } synth_types[] = {
@@ -44,12 +37,12 @@ static bool synth_field_set_type(struct synth_field *f)
 	f->is_signed = !(t[0] == 'u' || !strcmp(t, "gfp_t"));
 	if (!strcmp(t, "char[]")) {
 		f->is_string = f->is_dynamic = true;
-		f->size = 4;
+		f->size = sizeof(u64);
 		return true;
 	}
 	if (!strcmp(t, "long[]") || !strcmp(t, "unsigned long[]")) {
 		f->is_stack = f->is_dynamic = true;
-		f->size = 4;
+		f->size = sizeof(u64);
 		return true;
 	}
 	if (!strncmp(t, "char[", 5) && len > 6 && t[len - 1] == ']') {
@@ -98,19 +91,17 @@ void synth_event_put(struct synth_event *se)
 	se->ref--;
 }
 
-/* Lay the fields out and describe them as event fields (for format, filters, hist). */
+/* Lay the fields out in u64 slots and describe them as event fields (format, filters, hist). */
 static void synth_event_layout(struct synth_event *se)
 {
-	unsigned int off = sizeof(struct trace_entry), n = ARRAY_SIZE(synth_common_fields);
+	unsigned int off = sizeof(struct trace_entry);
 
-	memcpy(se->event_fields, synth_common_fields, sizeof(synth_common_fields));
 	for (unsigned int i = 0; i < se->n_fields; i++) {
 		struct synth_field *f = &se->fields[i];
-		struct trace_event_field *ef = &se->event_fields[n + i];
+		struct trace_event_field *ef = &se->event_fields[i];
 
-		off = ALIGN_UP(off, f->is_string && !f->is_dynamic ? 1 : min(f->size, 8u));
 		f->offset = off;
-		off += f->size;
+		off += f->is_string && !f->is_dynamic ? STR_VAR_LEN_MAX : sizeof(u64);
 		ef->type = f->type;
 		ef->name = f->name;
 		ef->offset = (u16)f->offset;
@@ -119,13 +110,17 @@ static void synth_event_layout(struct synth_event *se)
 		ef->filter_type = f->is_dynamic && f->is_string ? FILTER_DYN_STRING :
 				  f->is_string ? FILTER_STATIC_STRING : FILTER_OTHER;
 	}
-	se->fixed_size = ALIGN_UP(off, 8);
+	se->fixed_size = off;
+	se->call.system = SYNTH_SYSTEM;
+	se->call.name = se->name;
+	se->call.size = (u16)off;
+	se->call.fields = se->event_fields;
 	se->event.system = SYNTH_SYSTEM;
 	se->event.name = se->name;
-	se->event.fields = se->event_fields;
-	se->event.n_fields = n + se->n_fields;
+	se->event.call = &se->call;
 	se->event.is_synthetic = true;
 	INIT_LIST_HEAD(&se->event.triggers);
+	INIT_LIST_HEAD(&se->event.enable_triggers);
 }
 
 static bool is_word_char(char c)
@@ -265,6 +260,11 @@ static int synth_event_create(struct hist_instance *inst, char *cmd)
 		}
 	}
 	synth_event_layout(se);
+	if (se->fixed_size > SYNTH_REC_MAX - STR_VAR_LEN_MAX) {
+		/* a generated record must fit the stack buffer, dynamic payload included */
+		synth_err(inst, "Too many fields", 0);
+		goto fail;
+	}
 	list_add_tail(&se->event.list, &inst->events);
 	return 0;
 fail_nomem:
@@ -402,6 +402,46 @@ static struct hist_field *create_field_var(struct hist_trigger_data *hd, char *p
 	return hist_create_var_ref(hd, val, NULL, NULL);
 }
 
+/*
+ * A plain-field param: `field` or `sys.event.field`. A field of the
+ * trigger's own event becomes a field variable here; one of the onmatch()
+ * event lives in a histogram on that event (hist_field_var_hist_ref()).
+ */
+static struct hist_field *action_field_param(struct hist_trigger_data *hd,
+					     struct action_data *data, char *param)
+{
+	const char *system = NULL, *event_name = NULL, *field = param;
+	char qual[128];
+	struct hist_event *ev;
+
+	if (strchr(param, '.')) {
+		char *dot1, *dot2;
+
+		scnprintf(qual, sizeof(qual), "%s", param);
+		dot1 = strchr(qual, '.');
+		dot2 = strchr(dot1 + 1, '.');
+		if (!dot2 || strchr(dot2 + 1, '.')) {
+			hist_err_id(hd->err, INVALID_PARAM, hist_errpos(hd->attrs, param));
+			return NULL;
+		}
+		*dot1 = *dot2 = '\0';
+		system = qual;
+		event_name = dot1 + 1;
+		field = param + (dot2 + 1 - qual);
+	}
+	if ((!system || (!strcmp(system, hd->event->system) && !strcmp(event_name, hd->event->name))) &&
+	    hist_event_find_field(hd->event, field))
+		return create_field_var(hd, (char *)field);
+	if (data->handler != HANDLER_ONMATCH ||
+	    (system && (strcmp(system, data->match_data.event_system) ||
+			strcmp(event_name, data->match_data.event)))) {
+		hist_err_id(hd->err, FIELD_VAR_CREATE_FAIL, hist_errpos(hd->attrs, param));
+		return NULL;
+	}
+	ev = hist_find_event(hd->inst, data->match_data.event_system, data->match_data.event);
+	return hist_field_var_hist_ref(hd, ev, field, param);
+}
+
 int synth_action_create(struct hist_trigger_data *hd, struct action_data *data)
 {
 	struct synth_event *se = synth_event_find(hd->inst, data->synth_event_name);
@@ -427,15 +467,8 @@ int synth_action_create(struct hist_trigger_data *hd, struct action_data *data)
 				hist_err_id(hd->err, INVALID_PARAM, hist_errpos(hd->attrs, param));
 				return -EINVAL;
 			}
-		} else if (hist_event_find_field(hd->event, param)) {
-			ref = create_field_var(hd, param);
 		} else {
-			/*
-			 * A field of the onmatch() event needs a histogram of its own
-			 * there (synthetic_<field>); not built yet.
-			 */
-			hist_err_id(hd->err, FIELD_VAR_CREATE_FAIL, hist_errpos(hd->attrs, param));
-			return -EINVAL;
+			ref = action_field_param(hd, data, param);
 		}
 		if (!ref)
 			return -EINVAL;
@@ -462,6 +495,7 @@ void synth_action_trace(struct hist_trigger_data *hd, struct action_data *data,
 	struct hist_trigger_data *shd;
 
 	memset(rec, 0, se->fixed_size);
+	ent->type = se->call.id;
 	ent->pid = ctx->pid;
 	for (unsigned int i = 0; i < se->n_fields; i++) {
 		const struct synth_field *f = &se->fields[i];

@@ -14,7 +14,7 @@
 struct synth_field {
 	char *type;		/* as printed: "u64", "char[16]", "__data_loc char[]" */
 	char *name;
-	unsigned int size;	/* bytes in the record (4 for __data_loc) */
+	unsigned int size;	/* bytes of the value (a __data_loc field: its u64 slot) */
 	unsigned int offset;
 	bool is_signed;
 	bool is_string;
@@ -22,12 +22,18 @@ struct synth_field {
 	bool is_stack;		/* long[] */
 };
 
+/*
+ * A synthetic event. Its record is Linux's: the common header, then one
+ * u64 slot per field (a char[N] takes STR_VAR_LEN_MAX bytes), then the
+ * payload of the __data_loc fields.
+ */
 struct synth_event {
 	char *name;
 	struct synth_field fields[SYNTH_FIELDS_MAX];
 	unsigned int n_fields;
 	unsigned int ref;				/* actions using it */
-	struct trace_event_field event_fields[SYNTH_FIELDS_MAX + 4];	/* common + ours */
+	struct trace_event_field event_fields[SYNTH_FIELDS_MAX + 1];	/* NULL-terminated */
+	struct trace_event_call call;			/* id 0 until the tracing core adds it */
 	struct hist_event event;			/* synthetic/<name> */
 	unsigned int fixed_size;			/* record bytes before dynamic data */
 };

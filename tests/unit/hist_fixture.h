@@ -11,23 +11,16 @@
 #include <trace/trace_events_hist.h>
 #include <trace/trace_synth.h>
 
-#define COMMON_FIELDS							\
-	{ .type = "unsigned short", .name = "common_type", .offset = 0, .size = 2 }, \
-	{ .type = "unsigned char", .name = "common_flags", .offset = 2, .size = 1 }, \
-	{ .type = "unsigned char", .name = "common_preempt_count", .offset = 3, .size = 1 }, \
-	{ .type = "int", .name = "common_pid", .offset = 4, .size = 4, .is_signed = 1 }
-
 static const struct trace_event_field waking_fields[] = {
-	COMMON_FIELDS,
 	{ .type = "char[16]", .name = "comm", .offset = 8, .size = 16,
 	  .filter_type = FILTER_STATIC_STRING },
 	{ .type = "pid_t", .name = "pid", .offset = 24, .size = 4, .is_signed = 1 },
 	{ .type = "int", .name = "prio", .offset = 28, .size = 4, .is_signed = 1 },
 	{ .type = "int", .name = "target_cpu", .offset = 32, .size = 4, .is_signed = 1 },
+	{ 0 }
 };
 
 static const struct trace_event_field switch_fields[] = {
-	COMMON_FIELDS,
 	{ .type = "char[16]", .name = "prev_comm", .offset = 8, .size = 16,
 	  .filter_type = FILTER_STATIC_STRING },
 	{ .type = "pid_t", .name = "prev_pid", .offset = 24, .size = 4, .is_signed = 1 },
@@ -37,22 +30,23 @@ static const struct trace_event_field switch_fields[] = {
 	  .filter_type = FILTER_STATIC_STRING },
 	{ .type = "pid_t", .name = "next_pid", .offset = 56, .size = 4, .is_signed = 1 },
 	{ .type = "int", .name = "next_prio", .offset = 60, .size = 4, .is_signed = 1 },
+	{ 0 }
 };
 
 static const struct trace_event_field kmalloc_fields[] = {
-	COMMON_FIELDS,
 	{ .type = "unsigned long", .name = "call_site", .offset = 8, .size = 8 },
 	{ .type = "const void *", .name = "ptr", .offset = 16, .size = 8 },
 	{ .type = "size_t", .name = "bytes_req", .offset = 24, .size = 8 },
 	{ .type = "size_t", .name = "bytes_alloc", .offset = 32, .size = 8 },
 	{ .type = "unsigned long", .name = "gfp_flags", .offset = 40, .size = 8 },
 	{ .type = "int", .name = "node", .offset = 48, .size = 4, .is_signed = 1 },
+	{ 0 }
 };
 
 static const struct trace_event_field sys_enter_fields[] = {
-	COMMON_FIELDS,
 	{ .type = "long", .name = "id", .offset = 8, .size = 8, .is_signed = 1 },
 	{ .type = "unsigned long[6]", .name = "args", .offset = 16, .size = 48 },
+	{ 0 }
 };
 
 /* Records with the layouts above. */
@@ -68,23 +62,28 @@ struct kmalloc_rec {
 static struct hist_instance inst;
 static struct hist_event ev_waking, ev_switch, ev_kmalloc, ev_sys_enter;
 
-static void add_event(struct hist_event *ev, const char *sys, const char *name,
-		      const struct trace_event_field *fields, unsigned int n)
+/* The events' descriptors as the tracing core has them (field tables without the common ones). */
+#define FIXTURE_CALL(sys, ev, nr, f) \
+	{ .system = sys, .name = ev, .id = nr, .fields = (struct trace_event_field *)f }
+static const struct trace_event_call call_waking = FIXTURE_CALL("sched", "sched_waking", 1, waking_fields);
+static const struct trace_event_call call_switch = FIXTURE_CALL("sched", "sched_switch", 2, switch_fields);
+static const struct trace_event_call call_kmalloc = FIXTURE_CALL("kmem", "kmalloc", 3, kmalloc_fields);
+static const struct trace_event_call call_sys_enter = FIXTURE_CALL("raw_syscalls", "sys_enter", 4,
+								   sys_enter_fields);
+
+static void add_event(struct hist_event *ev, const struct trace_event_call *call)
 {
-	*ev = (struct hist_event){ .system = sys, .name = name, .fields = fields, .n_fields = n };
-	INIT_LIST_HEAD(&ev->triggers);
+	hist_event_init(ev, call);
 	list_add_tail(&ev->list, &inst.events);
 }
 
 static void fixture_setup(void)
 {
-	memset(&inst, 0, sizeof(inst));
-	INIT_LIST_HEAD(&inst.events);
-	add_event(&ev_waking, "sched", "sched_waking", waking_fields, ARRAY_SIZE(waking_fields));
-	add_event(&ev_switch, "sched", "sched_switch", switch_fields, ARRAY_SIZE(switch_fields));
-	add_event(&ev_kmalloc, "kmem", "kmalloc", kmalloc_fields, ARRAY_SIZE(kmalloc_fields));
-	add_event(&ev_sys_enter, "raw_syscalls", "sys_enter", sys_enter_fields,
-		  ARRAY_SIZE(sys_enter_fields));
+	hist_instance_init(&inst);
+	add_event(&ev_waking, &call_waking);
+	add_event(&ev_switch, &call_switch);
+	add_event(&ev_kmalloc, &call_kmalloc);
+	add_event(&ev_sys_enter, &call_sys_enter);
 }
 
 /* Remove every trigger (referencing ones first) and every synthetic event. */
@@ -99,7 +98,7 @@ static void fixture_teardown(void)
 	synth_events_release_all(&inst);
 }
 
-static struct hist_event *event_by_name(const char *name)
+static __unused struct hist_event *event_by_name(const char *name)
 {
 	struct hist_event *ev;
 

@@ -1,0 +1,298 @@
+/*
+ * The hist engine beyond single triggers: `if <filter>`, name= histograms
+ * shared across events, onmatch() params that live on the matching event
+ * (the synthetic_<field> histogram), Linux's synthetic record layout, and
+ * memory returning to its start after many create/remove cycles.
+ */
+/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
+#include <criterion/criterion.h>
+#include <kernel/errno.h>
+#include "hist_fixture.h"
+
+/* ASan's allocator statistics (tests always run under ASan). */
+size_t __sanitizer_get_current_allocated_bytes(void);
+
+TestSuite(hist_engine, .init = fixture_setup, .fini = fixture_teardown);
+
+static char out[32768];
+
+static void fire(struct hist_event *ev, const void *rec, unsigned int size, u64 ts)
+{
+	struct hist_event_ctx ctx = { .rec = rec, .rec_size = size, .ts = ts, .cpu = 0,
+				      .pid = 7, .comm = "test" };
+	struct hist_trigger_data *hd;
+
+	list_for_each_entry(hd, &ev->triggers, list)
+		hist_trigger_event(hd, &ctx);
+}
+
+static void waking(s32 pid, s32 prio, u64 ts)
+{
+	struct waking_rec r = { .pid = pid, .prio = prio, .target_cpu = 1 };
+
+	r.ent.pid = pid;
+	strcpy(r.comm, "task");
+	fire(&ev_waking, &r, sizeof(r), ts);
+}
+
+static void switch_to(s32 next_pid, u64 ts)
+{
+	struct switch_rec r = { .prev_pid = 1, .prev_prio = 120, .next_pid = next_pid,
+				.next_prio = 100 };
+
+	strcpy(r.prev_comm, "prev");
+	strcpy(r.next_comm, "next");
+	fire(&ev_switch, &r, sizeof(r), ts);
+}
+
+static void kmalloc_by(s32 pid, u64 req)
+{
+	struct kmalloc_rec r = { .call_site = 0x1000, .bytes_req = req, .bytes_alloc = req };
+
+	r.ent.pid = pid;
+	fire(&ev_kmalloc, &r, sizeof(r), 0);
+}
+
+/* The synthetic records the actions generate, as the tracing core would get them. */
+static unsigned char emitted[8][512];
+static unsigned int n_emitted;
+
+static void capture(struct hist_instance *i, struct hist_event *ev, const void *rec,
+		    unsigned int size)
+{
+	if (n_emitted < ARRAY_SIZE(emitted))
+		memcpy(emitted[n_emitted++], rec, min(size, (unsigned int)sizeof(emitted[0])));
+}
+
+static u64 rec_u64(const unsigned char *rec, unsigned int off)
+{
+	u64 v;
+
+	memcpy(&v, rec + off, 8);
+	return v;
+}
+
+/* --- if <filter> ------------------------------------------------------------------------- */
+
+Test(hist_engine, filter_decides_what_is_counted)
+{
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid if prio < 100 && comm == \"task\""), 0,
+		     "%s", inst.last_error.msg);
+	waking(1, 50, 0);
+	waking(1, 150, 0);
+	waking(2, 99, 0);
+	hist_show(&inst, &ev_waking, out, sizeof(out));
+	cr_assert(strstr(out, "# trigger info: hist:keys=pid:vals=hitcount:sort=hitcount:size=2048"
+			 " if prio < 100 && comm == \"task\" [active]\n"), "%s", out);
+	cr_assert(strstr(out, "{ pid:          1 } hitcount:          1\n"), "%s", out);
+	cr_assert(strstr(out, "    Hits: 2\n    Entries: 2\n"), "%s", out);
+}
+
+Test(hist_engine, filter_must_match_for_removal)
+{
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid if prio < 100"), 0);
+	cr_assert_eq(hist_cmd(&ev_waking, "!keys=pid if prio < 101"), 0);
+	cr_assert_eq(n_triggers(&ev_waking), 1);
+	cr_assert_eq(hist_cmd(&ev_waking, "!keys=pid if prio < 100"), 0);
+	cr_assert_eq(n_triggers(&ev_waking), 0);
+}
+
+Test(hist_engine, bad_filter_is_a_filter_error)
+{
+	char log[512];
+
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid if nosuch == 1"), -EINVAL);
+	cr_assert_eq(n_triggers(&ev_waking), 0);
+	cr_assert_str_eq(inst.last_error.loc, "event filter parse error");
+	cr_assert_str_eq(inst.last_error.cmd, "nosuch == 1");
+	cr_assert_str_eq(inst.last_error.msg, "Field not found");
+	hist_error_format(&inst.last_error, log, sizeof(log));
+	cr_assert(strstr(log, "\n  Command: nosuch == 1\n"), "%s", log);
+}
+
+/* --- name= ---------------------------------------------------------------------------------- */
+
+Test(hist_engine, named_histogram_is_shared_by_two_events)
+{
+	struct hist_trigger_data *a, *b;
+
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=common_pid:name=tasks"), 0);
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:name=tasks"), 0,
+		     "%s", inst.last_error.msg);
+	a = first_trigger(&ev_waking);
+	b = first_trigger(&ev_kmalloc);
+	cr_assert_eq(a->map, b->map);
+	waking(5, 1, 0);
+	kmalloc_by(5, 32);
+	kmalloc_by(6, 32);
+	hist_show(&inst, &ev_kmalloc, out, sizeof(out));
+	cr_assert(strstr(out, "# trigger info: hist:name=tasks:keys=common_pid:vals=hitcount:"
+			 "sort=hitcount:size=2048 [active]\n"), "%s", out);
+	cr_assert(strstr(out, "{ common_pid:          6 } hitcount:          1\n"
+			 "{ common_pid:          5 } hitcount:          2\n"), "%s", out);
+	cr_assert(strstr(out, "    Hits: 3\n    Entries: 2\n"), "%s", out);
+	hist_show(&inst, &ev_waking, out, sizeof(out));
+	cr_assert(strstr(out, "    Hits: 3\n    Entries: 2\n"), "%s", out);
+
+	/* pausing one pauses the histogram everywhere */
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=common_pid:name=tasks:pause"), 0);
+	cr_assert(b->paused);
+	kmalloc_by(5, 32);
+	cr_assert_eq(tracing_map_hits(b->map), 3);
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:name=tasks:cont"), 0);
+	cr_assert_not(a->paused);
+
+	/* the first user goes; the table stays with the second */
+	cr_assert_eq(hist_cmd(&ev_waking, "!keys=common_pid:name=tasks"), 0);
+	kmalloc_by(5, 32);
+	cr_assert_eq(tracing_map_hits(b->map), 4);
+	/* a new trigger of that name still finds it */
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=common_pid:name=tasks"), 0);
+	cr_assert_eq(first_trigger(&ev_waking)->map, b->map);
+}
+
+Test(hist_engine, named_histograms_must_be_compatible)
+{
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=common_pid:name=tasks"), 0);
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:vals=bytes_req:name=tasks"), -EINVAL);
+	cr_assert_str_eq(inst.last_error.msg,
+			 "Named hist trigger doesn't match existing named trigger (includes variables)");
+	cr_assert_eq(inst.last_error.pos, strlen("hist:keys=common_pid:vals=bytes_req:name="));
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:x=bytes_req:name=tasks"), -EINVAL);
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid.hex:name=tasks"), -EINVAL);
+	cr_assert_eq(n_triggers(&ev_kmalloc), 0);
+	/* another name is another histogram */
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:vals=bytes_req:name=sizes"), 0);
+	cr_assert_neq(first_trigger(&ev_kmalloc)->map, first_trigger(&ev_waking)->map);
+}
+
+/* --- onmatch() params from the matching event ------------------------------------------------- */
+
+#define SWITCH_PRIO_CMD "keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:" \
+	"onmatch(sched.sched_waking).wakeup_latency($wakeup_lat,next_pid,prio)"
+
+Test(hist_engine, onmatch_field_of_matching_event_gets_its_own_histogram)
+{
+	struct hist_trigger_data *var_hd;
+	char buf[512];
+
+	cr_assert_eq(synth_events_write(&inst, "wakeup_latency u64 lat; pid_t pid; int prio"), 0);
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid:ts0=common_timestamp.usecs"), 0);
+	cr_assert_eq(hist_cmd(&ev_switch, SWITCH_PRIO_CMD), 0, "%s at %u", inst.last_error.msg,
+		     inst.last_error.pos);
+	cr_assert_eq(n_triggers(&ev_waking), 2);
+	var_hd = list_entry(ev_waking.triggers.prev, struct hist_trigger_data, list);
+	hist_trigger_print(buf, sizeof(buf), var_hd, false);
+	cr_assert_str_eq(buf, "hist:keys=pid:vals=hitcount:synthetic_prio=prio:sort=hitcount:"
+			 "size=2048 [active]");
+	hist_debug_show(&ev_waking, out, sizeof(out));
+	cr_assert(strstr(out, "      flags:\n        HIST_FIELD_FL_VAR\n"
+			 "      ftrace_event_field name: prio\n      var.name: synthetic_prio\n"
+			 "      var.idx (into tracing_map_elt.vars[]): 0\n      type: int\n"
+			 "      size: 4\n      is_signed: 1\n"), "%s", out);
+	hist_debug_show(&ev_switch, out, sizeof(out));
+	cr_assert(strstr(out, "      name: synthetic_prio\n      var.idx (into tracing_map_elt.vars[]): 0\n"
+			 ), "%s", out);
+
+	inst.synth_emit = capture;
+	n_emitted = 0;
+	waking(42, 33, 1000000);
+	switch_to(42, 1500000);
+	cr_assert_eq(n_emitted, 1);
+	cr_assert_eq(rec_u64(emitted[0], 8), 500);	/* lat */
+	cr_assert_eq((s32)rec_u64(emitted[0], 16), 42);	/* pid */
+	cr_assert_eq((s32)rec_u64(emitted[0], 24), 33);	/* prio */
+	/* read-once: a second switch without a wakeup generates nothing */
+	switch_to(42, 1600000);
+	cr_assert_eq(n_emitted, 1);
+
+	/* removing the trigger removes the histogram it made */
+	cr_assert_eq(hist_cmd(&ev_switch, "!" SWITCH_PRIO_CMD), 0);
+	cr_assert_eq(n_triggers(&ev_switch), 0);
+	cr_assert_eq(n_triggers(&ev_waking), 1);
+}
+
+Test(hist_engine, onmatch_field_errors_leave_nothing_behind)
+{
+	cr_assert_eq(synth_events_write(&inst, "wakeup_latency u64 lat; pid_t pid; int prio"), 0);
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid:ts0=common_timestamp.usecs"), 0);
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:lat=common_timestamp.usecs-$ts0:"
+			      "onmatch(sched.sched_waking).wakeup_latency($lat,next_pid,bogus)"), -EINVAL);
+	cr_assert_str_eq(inst.last_error.msg, "Couldn't create histogram for field");
+	cr_assert_eq(inst.last_error.pos, strstr(inst.last_error.cmd, "bogus") - inst.last_error.cmd);
+	cr_assert_eq(n_triggers(&ev_waking), 1);
+	/* the matching event has no histogram keyed like this one */
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:lat=common_timestamp.usecs-$ts0:"
+			      "onmatch(kmem.kmalloc).wakeup_latency($lat,next_pid,node)"), -EINVAL);
+	cr_assert_str_eq(inst.last_error.msg, "Matching event histogram not found");
+	cr_assert_eq(n_triggers(&ev_kmalloc), 0);
+	/* a qualified param must name the onmatch() event */
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:lat=common_timestamp.usecs-$ts0:"
+			      "onmatch(sched.sched_waking).wakeup_latency($lat,next_pid,kmem.kmalloc.node)"),
+		     -EINVAL);
+	cr_assert_str_eq(inst.last_error.msg, "Couldn't create field variable");
+	/* the qualified spelling of the matching event's field works */
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:lat=common_timestamp.usecs-$ts0:"
+			      "onmatch(sched.sched_waking).wakeup_latency($lat,next_pid,sched.sched_waking.prio)"),
+		     0, "%s", inst.last_error.msg);
+	cr_assert_eq(n_triggers(&ev_waking), 2);
+	cr_assert_eq(n_triggers(&ev_switch), 1);
+}
+
+/* --- synthetic records --------------------------------------------------------------------------- */
+
+Test(hist_engine, synthetic_fields_sit_in_u64_slots)
+{
+	struct synth_event *se;
+	char fmt[16];
+
+	cr_assert_eq(synth_events_write(&inst, "lat_ev u64 lat; pid_t pid; char comm[16]; "
+					"char name[]; int prio"), 0);
+	se = synth_event_find(&inst, "lat_ev");
+	cr_assert_not_null(se);
+	cr_assert_eq(se->fields[0].offset, 8);
+	cr_assert_eq(se->fields[1].offset, 16);
+	cr_assert_eq(se->fields[1].size, 4);
+	cr_assert_eq(se->fields[2].offset, 24);
+	cr_assert_eq(se->fields[2].size, 16);
+	cr_assert_eq(se->fields[3].offset, 24 + STR_VAR_LEN_MAX);
+	cr_assert_eq(se->fields[3].size, 8);
+	cr_assert_eq(se->fields[4].offset, 32 + STR_VAR_LEN_MAX);
+	cr_assert_eq(se->fixed_size, 40 + STR_VAR_LEN_MAX);
+	/* the filter engine sees them through the event call */
+	snprintf(fmt, sizeof(fmt), "%s", trace_find_event_field(&se->call, "prio")->type);
+	cr_assert_str_eq(fmt, "int");
+	cr_assert_eq(hist_cmd(&se->event, "keys=pid if prio > 10"), 0, "%s", inst.last_error.msg);
+}
+
+/* --- memory ---------------------------------------------------------------------------------------- */
+
+#define LEAK_WAKING "keys=pid:ts0=common_timestamp.usecs:size=128"
+#define LEAK_SWITCH "keys=next_pid:lat=common_timestamp.usecs-$ts0:size=128:" \
+	"onmatch(sched.sched_waking).lat_ev($lat,next_pid,next_comm,prio):" \
+	"onmax($lat).save(prev_pid,prev_comm) if next_prio < 200"
+
+Test(hist_engine, ten_thousand_create_remove_cycles_return_all_memory)
+{
+	size_t before, after;
+
+	cr_assert_eq(synth_events_write(&inst, "lat_ev u64 lat; pid_t pid; char comm[16]; int prio"), 0);
+	/* one cycle first, so one-time allocations are not counted */
+	for (int i = 0; i < 10001; i++) {
+		if (i == 1)
+			before = __sanitizer_get_current_allocated_bytes();
+		cr_assert_eq(hist_cmd(&ev_waking, LEAK_WAKING), 0);
+		cr_assert_eq(hist_cmd(&ev_switch, LEAK_SWITCH), 0, "%s", inst.last_error.msg);
+		cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:name=shared:size=128"), 0);
+		cr_assert_eq(hist_cmd(&ev_waking, "keys=common_pid:name=shared:size=128"), 0);
+		waking(3, 1, 1000);
+		switch_to(3, 2000);
+		cr_assert_eq(hist_cmd(&ev_kmalloc, "!keys=common_pid:name=shared"), 0);
+		cr_assert_eq(hist_cmd(&ev_switch, "!" LEAK_SWITCH), 0);
+		cr_assert_eq(n_triggers(&ev_waking), 2);
+		hist_unreg_all(&inst, &ev_waking);
+		cr_assert_eq(n_triggers(&ev_waking), 0);
+	}
+	after = __sanitizer_get_current_allocated_bytes();
+	cr_assert_eq(after, before, "%zu bytes before, %zu after", before, after);
+}
