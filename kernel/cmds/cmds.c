@@ -11,7 +11,7 @@ const struct sh_command sh_commands[] = {
 	{ "dmesg", cmd_dmesg, "dmesg" },
 	{ "echo", cmd_echo, "echo [-neE] [ARG]..." },
 	{ "false", cmd_false, "false" },
-	{ "grep", cmd_grep, "grep [-qcvEwoinlh] [-e] PATTERN [FILE]..." },
+	{ "grep", cmd_grep, "grep [-qcvEwoinlhF] [-e] PATTERN [FILE]..." },
 	{ "head", cmd_head, "head [-n N] [FILE]..." },
 	{ "help", cmd_help, "help" },
 	{ "kill", cmd_kill, "kill PID..." },

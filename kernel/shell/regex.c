@@ -46,6 +46,7 @@ struct regex {
 
 struct re_parser {
 	struct regex *re;
+	const char *pattern;
 	const char *p;
 	bool ere;
 	int ngroups, depth;
@@ -155,6 +156,9 @@ static struct re_node *parse_bracket(struct re_parser *rp)
 				return re_fail(rp, "invalid character class");
 			memcpy(name, rp->p + 2, (size_t)(end - rp->p - 2));
 			name[end - rp->p - 2] = '\0';
+			if (!strstr(":alpha:digit:alnum:space:blank:upper:lower:xdigit:punct:print:cntrl:", name) ||
+			    !name[0] || strchr(name, ':'))
+				return re_fail(rp, "invalid character class");
 			for (int c = 0; c < 256; c++)
 				if (in_class(name, c))
 					set_bit(n->set, c);
@@ -241,7 +245,8 @@ static struct re_node *parse_atom(struct re_parser *rp, bool at_start)
 		rp->p++;
 		return parse_bracket(rp);
 	}
-	if (rp->ere && (c == '*' || c == '+' || c == '?' || c == '{') && !at_start)
+	/* An ERE operator with nothing to repeat; a leading * is literal, as in GNU grep. */
+	if (rp->ere && (c == '+' || c == '?' || c == '{' || (c == '*' && rp->p != rp->pattern)))
 		return re_fail(rp, "invalid preceding regular expression");
 	if (c == '\\') {
 		char k = rp->p[1];
@@ -516,7 +521,7 @@ void regex_free(struct regex *re)
 int regex_compile(struct regex **out, const char *pattern, int flags, char *err, size_t errsize)
 {
 	struct regex *re = kzalloc(sizeof(*re), GFP_KERNEL);
-	struct re_parser rp = { .re = re, .p = pattern, .ere = flags & RE_EXTENDED,
+	struct re_parser rp = { .re = re, .pattern = pattern, .p = pattern, .ere = flags & RE_EXTENDED,
 				.err = err, .errsize = errsize };
 	struct re_node *root;
 	int i;

@@ -1,0 +1,88 @@
+/*
+ * What init runs once the scheduler and the file system are up: the
+ * `spoor exec` scripts when the command line has spoor.exec=N (see
+ * docs/DESIGN.md, "The guest/runner protocol"), else the interactive
+ * shell on the console, started in /sys/kernel/tracing. Kernel only.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/printk.h>
+#include <kernel/cmdline.h>
+#include <kernel/sched.h>
+#include <kernel/fs/fdtable.h>
+#include <kernel/shell/sh.h>
+#include <kernel/shell/sh_io.h>
+#include <kernel/shell/init.h>
+#include <kernel/cmds/cmds.h>
+#include <asm/acpi.h>
+
+#define SPOOR_EXEC_MAX	999
+
+static int run_script_task(void *path)
+{
+	char *argv[] = { "sh", path, NULL };
+
+	return cmd_sh(2, argv, NULL);
+}
+
+/* sh /spoor/exec/I.sh in a task of its own, as a shell would run it. */
+static int run_script(int i)
+{
+	static char path[32];
+	struct sh_spawn req = { .fn = run_script_task, .arg = path, .comm = "sh", .fds = { 0, 1, 2 } };
+	int status = 125;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/spoor/exec/%d.sh", i);
+	pid = sh_os->spawn(&req);
+	if (pid < 0) {
+		sh_eprintf("spoor-exec: cannot start %s: %s\n", path, errno_text((int)-pid));
+		return status;
+	}
+	sh_os->wait(pid, &status);
+	return status;
+}
+
+static void spoor_exec(int n)
+{
+	char line[40];
+	int status = 0;
+
+	sh_write_all(1, "spoor-exec: start\n", 18);
+	for (int i = 1; i <= n; i++)
+		status = run_script(i);
+	snprintf(line, sizeof(line), "spoor-exec: status %d\n", status & 255);
+	sh_write_all(1, line, strlen(line));
+	acpi_poweroff();
+}
+
+int shell_init(void)
+{
+	int n, err;
+
+	sh_os_kernel_init();
+	if (!current->files) {
+		err = fs_init_task(current);
+		if (err) {
+			pr_err("shell: no console: %s\n", errno_text(-err));
+			return err;
+		}
+	}
+	if (!cmdline_get_int(&boot_cmdline, "spoor.exec", &n) && n > 0 && n <= SPOOR_EXEC_MAX) {
+		spoor_exec(n);
+		return 0;
+	}
+	if (sh_os->chdir("/sys/kernel/tracing"))
+		sh_os->chdir("/");
+	for (;;) {
+		struct sh *sh = sh_new("sh", 0, NULL);
+
+		if (!sh)
+			return -ENOMEM;
+		sh_setvar(sh, "HOME", "/", true);
+		sh_interactive(sh);
+		sh_free(sh);
+		sh_eprintf("\n");	/* Ctrl-D: a fresh shell */
+	}
+}

@@ -1,0 +1,359 @@
+/* Unit tests of the regex engine, the line editor and the text commands. */
+#define _GNU_SOURCE
+/* uses: kernel/cmds/cat.c kernel/cmds/cmds.c kernel/cmds/cut.c kernel/cmds/diff.c kernel/cmds/dmesg.c kernel/cmds/echo.c kernel/cmds/files.c kernel/cmds/grep.c kernel/cmds/headtail.c kernel/cmds/help.c kernel/cmds/kill.c kernel/cmds/ls.c kernel/cmds/poweroff.c kernel/cmds/printf.c kernel/cmds/ps.c kernel/cmds/pwd.c kernel/cmds/sed.c kernel/cmds/seq.c kernel/cmds/sleep.c kernel/cmds/sort.c kernel/cmds/sysinfo.c kernel/cmds/tee.c kernel/cmds/test.c kernel/cmds/tr.c kernel/cmds/truefalse.c kernel/cmds/uniq.c kernel/cmds/wc.c kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+#include <criterion/criterion.h>
+#include <kernel/errno.h>
+#include <kernel/shell/sh.h>
+#include <kernel/shell/regex.h>
+#include <kernel/shell/sh_line.h>
+#include <kernel/cmds/cmds.h>
+#include "tests/host/sh_os_host.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Where pattern first matches s ("start-end"), "none", or "ERR: msg". */
+static char *re_find(const char *pattern, int flags, const char *s)
+{
+	struct regex *re;
+	struct re_match m;
+	char err[80], *r;
+
+	if (regex_compile(&re, pattern, flags, err, sizeof(err))) {
+		if (asprintf(&r, "ERR: %s", err) < 0)
+			abort();
+		return r;
+	}
+	if (regex_search(re, s, strlen(s), 0, &m)) {
+		if (asprintf(&r, "%ld-%ld", m.start[0], m.end[0]) < 0)
+			abort();
+	} else {
+		r = strdup("none");
+	}
+	regex_free(re);
+	return r;
+}
+
+#define re_check(pat, flags, s, want) do {					\
+	char *got_ = re_find(pat, flags, s);					\
+	cr_expect_str_eq(got_, want, "/%s/ on \"%s\": %s", pat, s, got_);	\
+	free(got_);								\
+} while (0)
+
+#define E RE_EXTENDED
+
+Test(regex, basic_syntax)
+{
+	re_check("abc", 0, "xxabcxx", "2-5");
+	re_check("a.c", 0, "abc", "0-3");
+	re_check("^ab", 0, "ab ab", "0-2");
+	re_check("^ab", 0, "xab", "none");
+	re_check("b$", 0, "abb", "2-3");
+	re_check("ab*c", 0, "ac abbbc", "0-2");
+	re_check("ab*", 0, "abbbx", "0-4");
+	re_check("a\\+", 0, "baaa", "1-4");
+	re_check("a+", 0, "a+", "0-2");
+	re_check("colou\\?r", 0, "color", "0-5");
+	re_check("\\(ab\\)*c", 0, "ababc", "0-5");
+	re_check("a\\{2,3\\}", 0, "aaaa", "0-3");
+	re_check("a\\|b", 0, "xb", "1-2");
+	re_check("*a", 0, "x*a", "1-3");
+	re_check("a^b", 0, "a^b", "0-3");
+	re_check("a$b", 0, "a$b", "0-3");
+}
+
+Test(regex, extended_syntax)
+{
+	re_check("a+b?", E, "caab", "1-4");
+	re_check("(foo|bar)+", E, "xbarfoo", "1-7");
+	re_check("x{2}", E, "xxx", "0-2");
+	re_check("x{2,}", E, "xxxx", "0-4");
+	re_check("^(a|b)*$", E, "abba", "0-4");
+	re_check("^(a|b)*$", E, "abca", "none");
+	re_check("sched_(switch|wakeup)", E, "events/sched/sched_wakeup/enable", "13-25");
+	re_check("a|^b", E, "b", "0-1");
+	re_check("\\(", E, "f(x)", "1-2");
+}
+
+Test(regex, brackets_and_classes)
+{
+	re_check("[abc]+", E, "xxbcay", "2-5");
+	re_check("[^0-9]", 0, "123a", "3-4");
+	re_check("[[:digit:]]\\+", 0, "pid 1234", "4-8");
+	re_check("[[:space:]][[:alpha:]]", 0, "1 x", "1-3");
+	re_check("[]a]", 0, "x]", "1-2");
+	re_check("[a-]", 0, "-", "0-1");
+	re_check("\\w+", E, "  hi_1 ", "2-6");
+	re_check("\\bcat\\b", E, "concat cat", "7-10");
+	re_check("\\<cat", 0, "concat cat", "7-10");
+	re_check("HeLLo", RE_ICASE, "say hello", "4-9");
+	re_check("[A-C]x", RE_ICASE, "bX", "0-2");
+}
+
+Test(regex, errors)
+{
+	re_check("\\(a", 0, "", "ERR: unmatched ( or \\(");
+	re_check("(a", E, "", "ERR: unmatched ( or \\(");
+	re_check("a)", E, "", "ERR: unmatched ) or \\)");
+	re_check("[abc", 0, "", "ERR: unmatched [, [^, [:, [., or [=");
+	re_check("a\\", 0, "", "ERR: trailing backslash (\\)");
+	re_check("a|*b", E, "", "ERR: invalid preceding regular expression");
+	re_check("(+a)", E, "", "ERR: invalid preceding regular expression");
+	re_check("*a", E, "x*a", "1-3");
+	re_check("a{3,1}", E, "", "ERR: invalid content of \\{\\}");
+	re_check("[[:nope:]]", 0, "", "ERR: invalid character class");
+	re_check("\\1", 0, "", "ERR: back-references are not supported");
+	re_check("[z-a]", 0, "", "ERR: invalid range end");
+}
+
+Test(regex, groups_and_pathological)
+{
+	struct regex *re;
+	struct re_match m;
+	char err[80];
+	char *s = malloc(4001);
+
+	cr_assert_eq(regex_compile(&re, "\\([a-z]*\\)=\\([0-9]*\\)", 0, err, sizeof(err)), 0);
+	cr_assert(regex_search(re, "  key=42;", 9, 0, &m));
+	cr_expect_eq(m.start[1], 2);
+	cr_expect_eq(m.end[1], 5);
+	cr_expect_eq(m.start[2], 6);
+	cr_expect_eq(m.end[2], 8);
+	regex_free(re);
+	/* Exponential backtracking runs out of steps instead of hanging. */
+	memset(s, 'a', 4000);
+	s[4000] = '\0';
+	cr_assert_eq(regex_compile(&re, "(a*)*b", E, err, sizeof(err)), 0);
+	cr_expect(!regex_search(re, s, 4000, 0, &m));
+	regex_free(re);
+	cr_assert_eq(regex_compile(&re, "((((((((((x{255}){255}", E, err, sizeof(err)), -EINVAL);
+	free(s);
+}
+
+/* Feed a string to the line editor; returns the last result, the echo in *echo. */
+static int feed(struct sh_line *l, const char *s, char **echo)
+{
+	int r = SH_LINE_MORE;
+
+	for (; *s && r == SH_LINE_MORE; s++)
+		r = sh_line_feed(l, *s);
+	*echo = strndup(l->echo.s ? l->echo.s : "", l->echo.len);
+	l->echo.len = 0;
+	return r;
+}
+
+Test(line_editor, editing_and_history)
+{
+	struct sh_line l;
+	char *echo;
+
+	sh_line_init(&l);
+	cr_assert_eq(feed(&l, "ecx\x7fho hi\r", &echo), SH_LINE_DONE);
+	cr_expect_str_eq(l.buf, "echo hi");
+	cr_expect_str_eq(echo, "ecx\b \bho hi\r\n");
+	free(echo);
+	sh_line_add_history(&l, l.buf);
+	sh_line_clear(&l);
+	cr_assert_eq(feed(&l, "junk\x15ls\r", &echo), SH_LINE_DONE);
+	cr_expect_str_eq(l.buf, "ls");
+	free(echo);
+	sh_line_add_history(&l, l.buf);
+	sh_line_clear(&l);
+	/* Up twice: the older line; down once: the newer one. */
+	cr_assert_eq(feed(&l, "\x1b[A\x1b[A\x1b[B\r", &echo), SH_LINE_DONE);
+	cr_expect_str_eq(l.buf, "ls");
+	free(echo);
+	sh_line_clear(&l);
+	cr_assert_eq(feed(&l, "\x1b[A\x1b[A\r", &echo), SH_LINE_DONE);
+	cr_expect_str_eq(l.buf, "echo hi");
+	free(echo);
+	sh_line_clear(&l);
+	cr_assert_eq(feed(&l, "sleep 9\x03", &echo), SH_LINE_INTR);
+	cr_expect_str_eq(echo, "sleep 9^C\r\n");
+	cr_expect_eq(l.len, 0);
+	free(echo);
+	cr_assert_eq(feed(&l, "x\x04", &echo), SH_LINE_MORE);
+	free(echo);
+	sh_line_clear(&l);
+	cr_assert_eq(feed(&l, "\x04", &echo), SH_LINE_EOF);
+	free(echo);
+	/* Control bytes are dropped; a full line takes no more. */
+	sh_line_clear(&l);
+	cr_assert_eq(feed(&l, "a\x01\x02" "b\r", &echo), SH_LINE_DONE);
+	cr_expect_str_eq(l.buf, "ab");
+	free(echo);
+	sh_line_clear(&l);
+	for (int i = 0; i < 2000; i++)
+		sh_line_feed(&l, 'z');
+	cr_expect_eq(l.len, SH_LINE_MAX - 1);
+	sh_line_free(&l);
+}
+
+static void setup(void)
+{
+	host_os_init();
+}
+
+static void teardown(void)
+{
+	host_os_exit();
+}
+
+static int status;
+static char *out, *err;
+
+static int run_sh_c(void *arg)
+{
+	char *argv[] = { "sh", "-c", arg, NULL };
+
+	return cmd_sh(3, argv, NULL);
+}
+
+static void run(const char *script, const char *in)
+{
+	free(out);
+	free(err);
+	status = host_run(run_sh_c, (void *)script, in, &out, &err);
+}
+
+#define expect(script, in, want_out, want_err, want_status) do {			\
+	run(script, in);								\
+	cr_expect_str_eq(out, want_out, "stdout of: %s\n got: [%s]", script, out);	\
+	cr_expect_str_eq(err, want_err, "stderr of: %s\n got: [%s]", script, err);	\
+	cr_expect_eq(status, want_status, "status of: %s: %d", script, status);	\
+} while (0)
+
+TestSuite(cmds, .init = setup, .fini = teardown);
+
+Test(cmds, grep)
+{
+	const char *in = "sched_switch\nsched_wakeup\nirq_handler_entry\nSched_x\n";
+
+	expect("grep wake", in, "sched_wakeup\n", "", 0);
+	expect("grep -c sched", in, "2\n", "", 0);
+	expect("grep -v sched", in, "irq_handler_entry\nSched_x\n", "", 0);
+	expect("grep -i '^sched'", in, "sched_switch\nsched_wakeup\nSched_x\n", "", 0);
+	expect("grep -E 'switch|entry'", in, "sched_switch\nirq_handler_entry\n", "", 0);
+	expect("grep -o '_[a-z]*$'", in, "_switch\n_wakeup\n_entry\n_x\n", "", 0);
+	expect("grep -q nothing; echo $?", in, "1\n", "", 0);
+	expect("grep -q irq && echo yes", in, "yes\n", "", 0);
+	expect("grep -w sched", "sched x\nsched_y\n", "sched x\n", "", 0);
+	expect("grep -n b", "a\nb\n", "2:b\n", "", 0);
+	expect("grep -F 'a.b'", "a.b\naxb\n", "a.b\n", "", 0);
+	expect("grep '('", "f(x)\n", "f(x)\n", "", 0);
+	expect("grep -E '('", "", "", "grep: unmatched ( or \\(\n", 2);
+	expect("grep x /none", "", "", "grep: /none: No such file or directory\n", 2);
+}
+
+Test(cmds, sed)
+{
+	expect("sed 's/a/b/'", "aaa\n", "baa\n", "", 0);
+	expect("sed 's/a/b/g'", "aaa\n", "bbb\n", "", 0);
+	expect("sed -n 's/x/y/p'", "a\nx\n", "y\n", "", 0);
+	expect("sed -e 's/\\(.*\\)=\\(.*\\)/\\2=\\1/'", "k=v\n", "v=k\n", "", 0);
+	expect("sed 's|/|_|g'", "a/b/c\n", "a_b_c\n", "", 0);
+	expect("sed 's/[0-9]\\+/<&>/g'", "a12b3\n", "a<12>b<3>\n", "", 0);
+	expect("sed -E 's/(a|b)+/X/'", "caabd\n", "cXd\n", "", 0);
+	expect("sed 's/x*/-/g'", "abc\n", "-a-b-c-\n", "", 0);
+	expect("sed '2d'", "1\n2\n3\n", "1\n3\n", "", 0);
+	expect("sed '/^#/d; s/^/> /'", "# c\nx\n", "> x\n", "", 0);
+	expect("sed -n '$p'", "1\n2\n", "2\n", "", 0);
+	expect("sed 2q", "1\n2\n3\n", "1\n2\n", "", 0);
+	expect("sed 's/a/b/2'", "aaa\n", "aba\n", "", 0);
+	expect("sed 's/a/b'", "", "", "sed: -e expression: unterminated 's' command\n", 1);
+	expect("sed 'k'", "", "", "sed: -e expression: unknown command: 'k'\n", 1);
+}
+
+Test(cmds, sort_uniq_cut_tr)
+{
+	expect("sort", "b\na\nc\n", "a\nb\nc\n", "", 0);
+	expect("sort -r", "b\na\nc\n", "c\nb\na\n", "", 0);
+	expect("sort -n", "10\n9\n-1\n", "-1\n9\n10\n", "", 0);
+	expect("sort -u", "b\na\nb\n", "a\nb\n", "", 0);
+	expect("sort -k 2 -n", "x 3\ny 1\nz 2\n", "y 1\nz 2\nx 3\n", "", 0);
+	expect("sort -t: -k2", "a:z\nb:y\n", "b:y\na:z\n", "", 0);
+	expect("uniq", "a\na\nb\na\n", "a\nb\na\n", "", 0);
+	expect("uniq -c", "a\na\nb\n", "      2 a\n      1 b\n", "", 0);
+	expect("cut -d: -f2", "a:b:c\nnone\n", "b\nnone\n", "", 0);
+	expect("cut -d' ' -f1,3", "1 2 3 4\n", "1 3\n", "", 0);
+	expect("cut -d, -f2-", "a,b,c\n", "b,c\n", "", 0);
+	expect("cut -c2-3", "abcd\n", "bc\n", "", 0);
+	expect("cut", "", "", "cut: you must specify a list of fields or characters\n", 2);
+	expect("tr a-z A-Z", "hello\n", "HELLO\n", "", 0);
+	expect("tr -d ' '", "a b c\n", "abc\n", "", 0);
+	expect("tr -s ' '", "a   b\n", "a b\n", "", 0);
+	expect("tr '\\n' ,", "a\nb\n", "a,b,", "", 0);
+}
+
+Test(cmds, wc_head_tail_seq)
+{
+	expect("wc -l", "a\nb\n", "2\n", "", 0);
+	expect("wc -w", "one two  three\n", "3\n", "", 0);
+	expect("wc -c", "abc", "3\n", "", 0);
+	expect("wc", "a b\n", "      1       2       4\n", "", 0);
+	expect("seq 3 | head -n 2", NULL, "1\n2\n", "", 0);
+	expect("seq 5 | tail -n 2", NULL, "4\n5\n", "", 0);
+	expect("seq 5 | head -2", NULL, "1\n2\n", "", 0);
+	expect("seq 2 2 7", NULL, "2\n4\n6\n", "", 0);
+	expect("seq 3 -1 1", NULL, "3\n2\n1\n", "", 0);
+	expect("seq 0 | wc -l", NULL, "0\n", "", 0);
+	expect("seq x", NULL, "", "seq: invalid number: 'x'\n", 2);
+	expect("tail -n 0", "a\n", "", "", 0);
+}
+
+Test(cmds, printf_echo_test)
+{
+	expect("printf '%s-%d|%5s|%-3d|%x\\n' a 42 r 7 255", NULL, "a-42|    r|7  |ff\n", "", 0);
+	expect("printf '%s\\n' a b c", NULL, "a\nb\nc\n", "", 0);
+	expect("printf '%03d %c %%\\n' 5 xyz", NULL, "005 x %\n", "", 0);
+	expect("printf '%b' 'x\\ty\\n'", NULL, "x\ty\n", "", 0);
+	expect("printf '\\101\\n'", NULL, "A\n", "", 0);
+	expect("printf '%d\\n' abc", NULL, "0\n", "printf: 'abc': expected a numeric value\n", 1);
+	expect("echo -e 'a\\cb'", NULL, "a", "", 0);
+	expect("echo -x", NULL, "-x\n", "", 0);
+	expect("[ 1 -lt 2 ] && [ a = a ] && [ -n x ] && [ -z '' ] && echo ok", NULL, "ok\n", "", 0);
+	expect("[ 2 -lt 1 ] || [ a != a ] || echo no", NULL, "no\n", "", 0);
+	expect("test ! -e /nope -a -d /tmp && echo ok", NULL, "ok\n", "", 0);
+	expect("[ \\( 1 -eq 2 \\) -o 1 -eq 1 ]; echo $?", NULL, "0\n", "", 0);
+	expect("[ x -eq 1 ]", NULL, "", "test: x: integer expression expected\n", 2);
+	expect("[ 1 = 1", NULL, "", "[: missing ']'\n", 2);
+	expect("test; echo $?", NULL, "1\n", "", 0);
+	expect("[ -f /tmp ] || [ -d /tmp ] && echo dir", NULL, "dir\n", "", 0);
+}
+
+Test(cmds, files)
+{
+	expect("mkdir -p /tmp/a/b/c && ls /tmp/a/b", NULL, "c\n", "", 0);
+	expect("mkdir /tmp/a", NULL, "", "mkdir: /tmp/a: File exists\n", 1);
+	expect("echo hi > /tmp/a/f; cp /tmp/a/f /tmp/a/g; cat /tmp/a/g", NULL, "hi\n", "", 0);
+	expect("cp /tmp/a/f /tmp/a/b; cat /tmp/a/b/f", NULL, "hi\n", "", 0);
+	expect("rmdir /tmp/a/b", NULL, "", "rmdir: /tmp/a/b: Directory not empty\n", 1);
+	expect("rm /tmp/a", NULL, "", "rm: /tmp/a: Is a directory\n", 1);
+	expect("rm -r /tmp/a && ls /tmp", NULL, "", "", 0);
+	expect("rm -f /tmp/nope; echo $?", NULL, "0\n", "", 0);
+	expect("ls -l /dev", NULL, "crw-r--r--  1 root root        0 null\n", "", 0);
+	expect("ls -a /tmp", NULL, ".\n..\n", "", 0);
+	expect("ls /nope", NULL, "", "ls: /nope: No such file or directory\n", 1);
+	host_put_file("/tmp/x", "1\n2\n3\n");
+	host_put_file("/tmp/y", "1\n3\n4\n");
+	expect("diff /tmp/x /tmp/x", NULL, "", "", 0);
+	expect("diff /tmp/x /tmp/y", NULL, "2d1\n< 2\n3a3\n> 4\n", "", 1);
+	expect("echo t | tee /tmp/t1 /tmp/t2; cat /tmp/t2; echo u | tee -a /tmp/t2 >/dev/null; cat /tmp/t2",
+	       NULL, "t\nt\nt\nu\n", "", 0);
+}
+
+Test(cmds, system)
+{
+	expect("nproc", NULL, "4\n", "", 0);
+	expect("sleep 1.5; uptime", NULL, "up 0:00:02.50\n", "", 0);
+	expect("sleep x", NULL, "", "sleep: invalid time interval 'x'\n", 2);
+	expect("dmesg | head -n 1", NULL, "[    0.000000] Spoor booting\n", "", 0);
+	expect("kill 999", NULL, "", "kill: (999) - No such process\n", 1);
+	expect("poweroff", NULL, "", "poweroff: Operation not permitted\n", 1);
+	cr_expect(host_poweroff_called);
+	run("ps", NULL);
+	cr_expect(strstr(out, "PID  PPID") != NULL);
+	cr_expect(strstr(out, " ps\n") != NULL);
+	run("help", NULL);
+	cr_expect(strstr(out, "grep [-qcvEwoinlhF]") != NULL);
+}
