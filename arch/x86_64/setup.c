@@ -36,9 +36,9 @@ static const void *boot_map(u64 phys, size_t len)
 
 static void parse_cmdline(void)
 {
-	int level;
+	int err = cmdline_parse(&boot_cmdline, boot_info.cmdline), level;
 
-	if (boot_info.cmdline_truncated || cmdline_parse(&boot_cmdline, boot_info.cmdline))
+	if (err || boot_info.cmdline_truncated)
 		pr_warn("command line truncated to %d bytes\n", COMMAND_LINE_SIZE - 1);
 	switch (cmdline_get_int(&boot_cmdline, "loglevel", &level)) {
 	case 0:
