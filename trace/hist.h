@@ -219,7 +219,6 @@ struct hist_event {
 	const char *name;
 	const struct trace_event_call *call;	/* its fields, for hist and for filters */
 	struct list_head triggers;	/* struct hist_trigger_data, creation order */
-	struct list_head enable_triggers;	/* struct hist_enable_data (enable_hist/disable_hist) */
 	struct list_head list;		/* in hist_instance.events */
 	bool is_synthetic;
 };

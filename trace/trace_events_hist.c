@@ -36,7 +36,6 @@ void hist_event_init(struct hist_event *ev, const struct trace_event_call *call)
 	ev->name = call->name;
 	ev->call = call;
 	INIT_LIST_HEAD(&ev->triggers);
-	INIT_LIST_HEAD(&ev->enable_triggers);
 	INIT_LIST_HEAD(&ev->list);
 }
 

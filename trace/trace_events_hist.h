@@ -50,6 +50,19 @@ int hist_action_print(char *buf, size_t size, const struct action_data *data);
 void hist_actions_run(struct hist_trigger_data *hd, struct tracing_map_elt *elt,
 		      const struct hist_event_ctx *ctx, const char *key, u64 *var_ref_vals);
 
+/*
+ * hist_enable.c: enable_hist/disable_hist. The param after the command
+ * word, `:<system>:<event>...`, names the target; *rest is what follows
+ * the event name (`:count`, ` if filter`) for the trigger framework.
+ * -EINVAL for a malformed or unknown target.
+ */
+int hist_enable_parse_target(struct hist_instance *inst, const char *param,
+			     struct hist_event **target, const char **rest);
+/* `enable_hist:sys:event` as the trigger file lists it (count and filter follow). */
+int hist_enable_print(char *buf, size_t size, bool enable, const struct hist_event *target);
+/* Continue (enable) or pause every hist trigger of target. Any context. */
+void hist_enable_fire(struct hist_event *target, bool enable);
+
 /* hist_output.c: the `hist` and `hist_debug` files of one event. */
 int hist_show(struct hist_instance *inst, struct hist_event *event, char *buf, size_t size);
 int hist_debug_show(struct hist_event *event, char *buf, size_t size);

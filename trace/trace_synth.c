@@ -120,7 +120,6 @@ static void synth_event_layout(struct synth_event *se)
 	se->event.call = &se->call;
 	se->event.is_synthetic = true;
 	INIT_LIST_HEAD(&se->event.triggers);
-	INIT_LIST_HEAD(&se->event.enable_triggers);
 }
 
 static bool is_word_char(char c)
@@ -171,22 +170,31 @@ static char *next_word(struct word_cursor *c, bool *semi)
 	return w;
 }
 
-static int synth_event_create(struct hist_instance *inst, char *cmd)
+#define SYNTH_FORM_ERR	"Command must be of the form: <name> field[;field] ..."
+#define SYNTH_DYN_FORM_ERR \
+	"Command must be of the form: s or -:[synthetic/]<name> field[;field] ..."
+
+/*
+ * Define the event `name type field; ...` found at cmd + start (cmd is
+ * the whole command: error positions are offsets in it).
+ */
+static int synth_event_create(struct hist_instance *inst, char *cmd, size_t start,
+			      const char *form_err)
 {
 	struct synth_event *se;
-	struct word_cursor cur = { cmd, 0, false };
+	struct word_cursor cur = { cmd, start, false };
 	unsigned int words = 0;
 	bool semi;
 	char *name, *w;
 	int ret = -EINVAL;
 
 	/* The first field must be complete: name, type and field name. */
-	for (size_t p = 0; cmd[p] && cmd[p] != ';'; p++)
-		if (!is_sep(cmd[p]) && (p == 0 || is_sep(cmd[p - 1])))
+	for (size_t p = start; cmd[p] && cmd[p] != ';'; p++)
+		if (!is_sep(cmd[p]) && (p == start || is_sep(cmd[p - 1])))
 			words++;
 	name = next_word(&cur, &semi);
 	if (!name || words < 3) {
-		synth_err(inst, "Command must be of the form: <name> field[;field] ...", 0);
+		synth_err(inst, form_err, 0);
 		return -EINVAL;
 	}
 	if (!valid_name(name)) {
@@ -284,48 +292,94 @@ static int synth_event_delete(struct synth_event *se)
 	return 0;
 }
 
-int synth_events_write(struct hist_instance *inst, const char *text)
+/* Start an error report for a synthetic_events / dynamic_events command. */
+static void synth_err_begin(struct hist_instance *inst, const char *text)
 {
 	struct hist_error *err = &inst->last_error;
-	char *cmd;
-	int ret;
 
 	memset(err, 0, sizeof(*err));
 	scnprintf(err->loc, sizeof(err->loc), "synthetic_events");
 	scnprintf(err->cmd, sizeof(err->cmd), "%s", text);
+}
+
+static int synth_event_delete_named(struct hist_instance *inst, char *cmd, size_t start)
+{
+	struct word_cursor cur = { cmd, start, false };
+	bool semi;
+	char *name = next_word(&cur, &semi);
+	struct synth_event *se = name ? synth_event_find(inst, name) : NULL;
+
+	return se ? synth_event_delete(se) : -ENOENT;
+}
+
+int synth_events_write(struct hist_instance *inst, const char *text)
+{
+	char *cmd;
+	int ret;
+
+	synth_err_begin(inst, text);
 	if (strlen(text) > HIST_CMD_MAX)
 		return -EINVAL;
 	cmd = kstrdup(text, GFP_KERNEL);
 	if (!cmd)
 		return -ENOMEM;
-	if (cmd[0] == '!') {
-		struct word_cursor cur = { cmd, 1, false };
-		bool semi;
-		char *name = next_word(&cur, &semi);
-		struct synth_event *se = name ? synth_event_find(inst, name) : NULL;
-
-		ret = se ? synth_event_delete(se) : -ENOENT;
-	} else {
-		ret = synth_event_create(inst, cmd);
-	}
+	if (cmd[0] == '!')
+		ret = synth_event_delete_named(inst, cmd, 1);
+	else
+		ret = synth_event_create(inst, cmd, 0, SYNTH_FORM_ERR);
 	kfree(cmd);
 	if (!ret)
-		memset(err, 0, sizeof(*err));
+		memset(&inst->last_error, 0, sizeof(inst->last_error));
 	return ret;
 }
 
-int synth_events_show(struct hist_instance *inst, char *buf, size_t size)
+int synth_dynevents_write(struct hist_instance *inst, const char *text)
+{
+	static const char group[] = SYNTH_SYSTEM "/";
+	bool remove = text[0] == '-' || text[0] == '!';
+	size_t start = remove && text[0] == '!' ? 1 : 0;
+	char *cmd;
+	int ret;
+
+	synth_err_begin(inst, text);
+	if (strlen(text) > HIST_CMD_MAX)
+		return -EINVAL;
+	/* `s:` defines, `-:` (or `!s:`) removes; other kinds of dynamic event are not ours */
+	if (text[start] != (remove && !start ? '-' : 's') || text[start + 1] != ':')
+		return -EINVAL;
+	start += 2;
+	if (!strncmp(text + start, group, sizeof(group) - 1))
+		start += sizeof(group) - 1;
+	else if (strcspn(text + start, "/ \t") < strcspn(text + start, " \t"))
+		return -EINVAL;		/* another group: some other dynamic event */
+	cmd = kstrdup(text, GFP_KERNEL);
+	if (!cmd)
+		return -ENOMEM;
+	if (remove)
+		ret = synth_event_delete_named(inst, cmd, start);
+	else
+		ret = synth_event_create(inst, cmd, start, SYNTH_DYN_FORM_ERR);
+	kfree(cmd);
+	if (!ret)
+		memset(&inst->last_error, 0, sizeof(inst->last_error));
+	return ret;
+}
+
+int synth_events_show(struct hist_instance *inst, bool dynevents, char *buf, size_t size)
 {
 	struct hist_event *ev;
 	int n = 0;
 
+	if (size)
+		buf[0] = '\0';
 	list_for_each_entry(ev, &inst->events, list) {
 		struct synth_event *se;
 
 		if (!ev->is_synthetic)
 			continue;
 		se = container_of(ev, struct synth_event, event);
-		n += scnprintf(buf + n, size - n, "%s\t", se->name);
+		n += scnprintf(buf + n, size - n, "%s%s\t", dynevents ? "s:" SYNTH_SYSTEM "/" : "",
+			       se->name);
 		for (unsigned int i = 0; i < se->n_fields; i++) {
 			const char *t = se->fields[i].type;
 

@@ -43,8 +43,14 @@ struct synth_event {
  * Errors land in inst->last_error with location "synthetic_events".
  */
 int synth_events_write(struct hist_instance *inst, const char *cmd);
-/* The synthetic_events file. */
-int synth_events_show(struct hist_instance *inst, char *buf, size_t size);
+/*
+ * Lines written to dynamic_events: `s:[synthetic/]name type field; ...`
+ * defines, `-:[synthetic/]name` or `!s:...` removes. -EINVAL without an
+ * error_log entry for other kinds of dynamic event.
+ */
+int synth_dynevents_write(struct hist_instance *inst, const char *cmd);
+/* The synthetic_events file; dynevents: its part of dynamic_events (`s:synthetic/name\t...`). */
+int synth_events_show(struct hist_instance *inst, bool dynevents, char *buf, size_t size);
 /* `>` on synthetic_events: delete all (-EBUSY if one is in use). */
 int synth_events_release_all(struct hist_instance *inst);
 struct synth_event *synth_event_find(struct hist_instance *inst, const char *name);

@@ -4,7 +4,7 @@
  * (the synthetic_<field> histogram), Linux's synthetic record layout, and
  * memory returning to its start after many create/remove cycles.
  */
-/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
+/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/hist_enable.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include "hist_fixture.h"
@@ -295,4 +295,67 @@ Test(hist_engine, ten_thousand_create_remove_cycles_return_all_memory)
 	}
 	after = __sanitizer_get_current_allocated_bytes();
 	cr_assert_eq(after, before, "%zu bytes before, %zu after", before, after);
+}
+
+/* --- dynamic_events ----------------------------------------------------------------------------- */
+
+Test(hist_engine, dynamic_events_s_lines_define_and_remove)
+{
+	cr_assert_eq(synth_dynevents_write(&inst, "s:synthetic/lat_ev u64 lat; pid_t pid"), 0);
+	cr_assert_eq(synth_dynevents_write(&inst, "s:other char[] name; long[] stack"), 0);
+	synth_events_show(&inst, true, out, sizeof(out));
+	cr_assert_str_eq(out, "s:synthetic/lat_ev\tu64 lat; pid_t pid\n"
+			 "s:synthetic/other\tchar[] name; long[] stack\n");
+	synth_events_show(&inst, false, out, sizeof(out));
+	cr_assert(strstr(out, "lat_ev\tu64 lat; pid_t pid\nother\tchar[] name; long[] stack\n"),
+		  "%s", out);
+	/* the same event again, through either file */
+	cr_assert_eq(synth_dynevents_write(&inst, "s:lat_ev u64 x"), -EEXIST);
+	cr_assert_str_eq(inst.last_error.msg, "Event already exists");
+	cr_assert_eq(inst.last_error.pos, 2);
+	/* too short: the dynamic_events form of the message */
+	cr_assert_eq(synth_dynevents_write(&inst, "s:synthetic/bad u64"), -EINVAL);
+	cr_assert_str_eq(inst.last_error.msg,
+			 "Command must be of the form: s or -:[synthetic/]<name> field[;field] ...");
+	cr_assert_str_eq(inst.last_error.loc, "synthetic_events");
+	cr_assert_str_eq(inst.last_error.cmd, "s:synthetic/bad u64");
+	/* not ours: other kinds and other groups, with no error_log entry */
+	cr_assert_eq(synth_dynevents_write(&inst, "p:myprobe do_sys_open"), -EINVAL);
+	cr_assert_eq(synth_dynevents_write(&inst, "s:kprobes/x u64 a"), -EINVAL);
+	cr_assert_null(inst.last_error.msg);
+	/* removal */
+	cr_assert_eq(synth_dynevents_write(&inst, "-:synthetic/lat_ev"), 0);
+	cr_assert_eq(synth_dynevents_write(&inst, "!s:other"), 0);
+	cr_assert_eq(synth_dynevents_write(&inst, "-:other"), -ENOENT);
+	synth_events_show(&inst, true, out, sizeof(out));
+	cr_assert_str_eq(out, "");
+}
+
+/* --- enable_hist / disable_hist --------------------------------------------------------------------- */
+
+Test(hist_engine, enable_hist_targets_every_hist_of_an_event)
+{
+	struct hist_event *target;
+	const char *rest;
+	char buf[64];
+
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=call_site"), 0);
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=bytes_req:pause"), 0);
+	cr_assert_eq(hist_enable_parse_target(&inst, ":kmem:kmalloc:5 if pid > 1", &target, &rest), 0);
+	cr_assert_eq(target, &ev_kmalloc);
+	cr_assert_str_eq(rest, ":5 if pid > 1");
+	hist_enable_print(buf, sizeof(buf), false, target);
+	cr_assert_str_eq(buf, "disable_hist:kmem:kmalloc");
+	hist_enable_fire(target, false);
+	cr_assert(first_trigger(&ev_kmalloc)->paused);
+	hist_enable_fire(target, true);
+	cr_assert_not(first_trigger(&ev_kmalloc)->paused);
+	cr_assert_not(list_entry(ev_kmalloc.triggers.prev, struct hist_trigger_data, list)->paused);
+
+	cr_assert_eq(hist_enable_parse_target(&inst, ":kmem:nosuch", &target, &rest), -EINVAL);
+	cr_assert_eq(hist_enable_parse_target(&inst, ":kmem", &target, &rest), -EINVAL);
+	cr_assert_eq(hist_enable_parse_target(&inst, "", &target, &rest), -EINVAL);
+	cr_assert_eq(hist_enable_parse_target(&inst, "::kmalloc", &target, &rest), -EINVAL);
+	cr_assert_eq(hist_enable_parse_target(&inst, ":kmem:kmalloc", &target, &rest), 0);
+	cr_assert_str_eq(rest, "");
 }

@@ -3,7 +3,7 @@
  * exact `hist` line formats, variables across events, onmatch() feeding a
  * synthetic event, onmax().save(), and hist_debug's layout.
  */
-/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
+/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/hist_enable.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include "hist_fixture.h"
@@ -122,7 +122,7 @@ Test(hist_out, compound_string_key_and_execname)
 Test(hist_out, wakeup_latency_pipeline)
 {
 	cr_assert_eq(synth_events_write(&inst, "wakeup_latency u64 lat; pid_t pid; char comm[16]"), 0);
-	synth_events_show(&inst, out, sizeof(out));
+	synth_events_show(&inst, false, out, sizeof(out));
 	cr_assert_str_eq(out, "wakeup_latency\tu64 lat; pid_t pid; char[16] comm\n");
 	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid:ts0=common_timestamp.usecs"), 0);
 	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:"
