@@ -16,12 +16,13 @@
 #include <asm/acpi.h>
 #include <asm/apic.h>
 #include <asm/tsc.h>
+#include <kernel/shell/init.h>
 
 void start_kernel(u32 magic, u32 info_phys);
 
 /*
- * pid 1. For now it runs the boot self-checks the command line asks for
- * (selftest=base) and then sleeps: the shell's init takes its place.
+ * pid 1: the boot self-checks the command line asks for (selftest=base),
+ * then the shell (kernel/shell/init.c): spoor.exec scripts or the console.
  */
 static int kernel_init(void *unused)
 {
@@ -29,6 +30,7 @@ static int kernel_init(void *unused)
 
 	if (selftest && !strcmp(selftest, "base"))
 		selftest_base();
+	shell_init();	/* returns only if the shell cannot start */
 	for (;;)
 		schedule_timeout_interruptible(MAX_SCHEDULE_TIMEOUT);
 	return 0;
