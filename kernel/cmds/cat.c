@@ -3,7 +3,7 @@
 #include <kernel/cmds/cmds.h>
 #include <kernel/shell/sh_io.h>
 
-/* Copy fd to stdout; 0, or the -errno of a failed read (> 0 on a failed write). */
+/* Copy fd to stdout: 0; 1 after a read error, 2 after a write error, 3 if interrupted. */
 static int copy_fd(int fd, const char *name)
 {
 	char buf[1024];
@@ -12,6 +12,8 @@ static int copy_fd(int fd, const char *name)
 		ssize_t n = sh_os->read(fd, buf, sizeof(buf));
 		int err;
 
+		if (n == -EINTR)
+			return 3;	/* Ctrl-C while waiting (trace_pipe): no message */
 		if (n < 0) {
 			sh_eprintf("cat: %s: %s\n", name, errno_text((int)-n));
 			return 1;
@@ -31,8 +33,11 @@ int cmd_cat(int argc, char **argv, char **envp)
 {
 	int status = 0;
 
-	if (argc == 1)
-		return copy_fd(0, "-") ? 1 : 0;
+	if (argc == 1) {
+		int r = copy_fd(0, "-");
+
+		return r == 3 ? 130 : r ? 1 : 0;
+	}
 	for (int i = 1; i < argc; i++) {
 		int fd = sh_open_input("cat", argv[i]), r;
 
@@ -44,6 +49,8 @@ int cmd_cat(int argc, char **argv, char **envp)
 		sh_os->close(fd);
 		if (r == 2)
 			return 1;
+		if (r == 3)
+			return 130;
 		if (r)
 			status = 1;
 		if (sh_os->interrupted())

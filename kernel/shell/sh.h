@@ -233,7 +233,6 @@ struct sh {
 	int loop_depth;
 	int call_depth;
 	const char *source_name;	/* script for messages, NULL if interactive */
-	int lineno;
 };
 
 /* Whole-shell life cycle (sh_main.c). */

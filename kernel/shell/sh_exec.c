@@ -801,7 +801,6 @@ int sh_exec(struct sh *sh, struct sh_node *n)
 
 	if (sh->flow != SH_FLOW_NONE || check_interrupt(sh))
 		return sh->status;
-	sh->lineno = n->lineno;
 	switch (n->type) {
 	case SH_N_SIMPLE:
 		exec_simple(sh, n, false, NULL);

@@ -47,7 +47,6 @@ struct sh *sh_clone(const struct sh *src)
 	sh->opt_nounset = src->opt_nounset;
 	sh->cond = src->cond;
 	sh->source_name = src->source_name;
-	sh->lineno = src->lineno;
 	return sh;
 }
 
@@ -92,7 +91,7 @@ int sh_run_string(struct sh *sh, const char *src, size_t len)
 int sh_run_file(struct sh *sh, const char *path)
 {
 	const char *saved_name = sh->source_name;
-	int saved_line = sh->lineno, fd, err;
+	int fd, err;
 	struct sh_buf text = { 0 };
 
 	fd = sh_os->open(path, SH_O_RDONLY, 0);
@@ -112,7 +111,6 @@ int sh_run_file(struct sh *sh, const char *path)
 	if (sh->flow == SH_FLOW_RETURN && !sh->call_depth)
 		sh->flow = SH_FLOW_NONE;	/* return ends a sourced file */
 	sh->source_name = saved_name;
-	sh->lineno = saved_line;
 	sh_buf_free(&text);
 	return sh->status;
 }
