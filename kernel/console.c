@@ -25,37 +25,67 @@ void console_write(const char *s, size_t n)
 	serial_write(s, n);
 }
 
-void console_input(const char *s, size_t n)
+/* Queue bytes; returns true if a Ctrl-C for the foreground task was among them. */
+static bool queue_input(const char *s, size_t n)
 {
-	unsigned long flags;
+	bool intr = false;
 
-	spin_lock_irqsave(&input_lock, flags);
 	for (size_t i = 0; i < n; i++) {
-		pid_t fg = READ_ONCE(foreground_pid);
-
-		if (s[i] == CONSOLE_INTR_CHAR && fg > 0) {
-			task_kill(fg, SIGINT);
+		if (s[i] == CONSOLE_INTR_CHAR && READ_ONCE(foreground_pid) > 0) {
+			intr = true;
 			continue;
 		}
 		if (input_head - input_tail == CONSOLE_INPUT_SIZE)
 			break;	/* nobody reads: drop, like a full tty */
 		input_buf[input_head++ % CONSOLE_INPUT_SIZE] = s[i];
 	}
-	spin_unlock_irqrestore(&input_lock, flags);
+	return intr;
+}
+
+static void input_done(bool intr)
+{
+	pid_t fg = READ_ONCE(foreground_pid);
+
+	if (intr && fg > 0)
+		task_kill(fg, SIGINT);
 	wake_up_interruptible(&input_wait);
 }
 
-/* Move what the port holds into the ring (for when no interrupt does). */
-static bool console_poll(void)
+void console_input(const char *s, size_t n)
 {
-	char c;
+	unsigned long flags;
+	bool intr;
+
+	spin_lock_irqsave(&input_lock, flags);
+	intr = queue_input(s, n);
+	spin_unlock_irqrestore(&input_lock, flags);
+	input_done(intr);
+}
+
+/*
+ * Move what the UART holds into the ring. Reading the port and queueing
+ * happen under one lock, so the receive interrupt and a polling reader on
+ * another CPU cannot reorder bytes between them.
+ */
+static bool console_drain_uart(void)
+{
+	unsigned long flags;
+	bool intr = false, got = false, any;
 	int ch;
 
+	spin_lock_irqsave(&input_lock, flags);
 	while ((ch = serial_getc_nowait()) >= 0) {
-		c = (char)ch;
-		console_input(&c, 1);
+		char c = (char)ch;
+
+		intr |= queue_input(&c, 1);
+		got = true;
 	}
-	return READ_ONCE(input_head) != READ_ONCE(input_tail);
+	any = input_head != input_tail;
+	spin_unlock_irqrestore(&input_lock, flags);
+	/* Only new bytes wake readers: a reader polls this from its wait condition. */
+	if (got)
+		input_done(intr);
+	return any;
 }
 
 ssize_t console_read(char *buf, size_t len)
@@ -67,8 +97,9 @@ ssize_t console_read(char *buf, size_t len)
 		return 0;
 	/* Another reader may take the bytes first: then wait again. */
 	while (!n) {
-		while (!console_poll()) {
-			if (wait_event_interruptible_timeout(input_wait, console_poll(), 1) < 0)
+		/* Polls once a tick as well, in case the receive interrupt is missing. */
+		while (!console_drain_uart()) {
+			if (wait_event_interruptible_timeout(input_wait, console_drain_uart(), 1) < 0)
 				return -EINTR;
 		}
 		spin_lock_irqsave(&input_lock, flags);
@@ -86,19 +117,7 @@ void console_set_foreground(pid_t pid)
 
 static void serial_rx_interrupt(struct pt_regs *regs)
 {
-	char buf[16];
-	size_t n = 0;
-	int ch;
-
-	while ((ch = serial_getc_nowait()) >= 0) {
-		buf[n++] = (char)ch;
-		if (n == sizeof(buf)) {
-			console_input(buf, n);
-			n = 0;
-		}
-	}
-	if (n)
-		console_input(buf, n);
+	console_drain_uart();
 }
 
 void console_init_irq(void)

@@ -9,6 +9,7 @@
 #include <kernel/string.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>
+#include <kernel/delay.h>
 #include <asm/acpi.h>
 #include <asm/io.h>
 #include <asm/page.h>
@@ -284,5 +285,7 @@ int acpi_poweroff(void)
 			__builtin_ia32_pause();
 	}
 	outw(acpi.pm1a_cnt, (u16)((acpi.s5_slp_typa & 7) << 10) | ACPI_SLP_EN);
-	return -ENODEV;
+	/* The machine goes down asynchronously: give it a second before calling it a failure. */
+	mdelay(1000);
+	return -ETIMEDOUT;
 }
