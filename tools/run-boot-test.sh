@@ -3,7 +3,8 @@
 # The script prints TAP ("ok N - what", "not ok N - what") from inside the
 # guest, and its exit status must be 0. Header lines of the script add
 # host-side checks, for what the guest cannot report about itself:
-#   # spoor-exec: OPTIONS        runner options (e.g. --smp 1, --iso)
+#   # spoor-exec: OPTIONS        runner options (e.g. --smp 1, --iso); host paths
+#                                (--file) are relative to the repository root
 #   # spoor-exec-status: N       the exit status spoor exec must return instead
 #                                of 0 (125: the guest panicked)
 #   # expect: REGEX              a console line must match (grep -E), one check each
