@@ -22,6 +22,8 @@
 #include <kernel/bootinfo.h>
 #include <asm/page.h>
 #include <asm/tlbflush.h>
+#include <kernel/smp.h>
+#include <kernel/preempt.h>
 
 extern char _text[], _srodata[], _sdata[], _end[], _boot_start[], _boot_end[];
 
@@ -171,7 +173,10 @@ phys_addr_t lookup_phys(unsigned long virt)
 
 void flush_tlb_kernel_range(unsigned long start, unsigned long end)
 {
-	/* The SMP code replaces this with a shootdown of every CPU. */
+	if (num_online_cpus() > 1 && !irqs_disabled() && !in_interrupt()) {
+		smp_flush_tlb_kernel_range(start, end);
+		return;
+	}
 	if ((end - start) >> PAGE_SHIFT > FLUSH_ALL_THRESHOLD) {
 		__flush_tlb_all();
 		return;

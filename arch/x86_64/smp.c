@@ -31,6 +31,7 @@
 #include <kernel/sched.h>
 #include <asm/acpi.h>
 #include <asm/apic.h>
+#include <asm/tlbflush.h>
 #include <asm/irq.h>
 #include <asm/idt.h>
 #include <asm/segment.h>
