@@ -105,8 +105,11 @@ char *iso_build(const char *kernel, const char *initrd, const char *cmdline)
 		spoor_err("exec --iso: cannot make a staging directory: %s", strerror(errno));
 		goto out;
 	}
-	if (mkdir(p[0], 0755) < 0 || mkdir(p[1], 0755) < 0 ||
-	    copy_file(kernel, p[2]) < 0 || copy_file(initrd, p[3]) < 0 ||
+	if (mkdir(p[0], 0755) < 0 || mkdir(p[1], 0755) < 0) {
+		spoor_err("exec --iso: mkdir in %s: %s", stage, strerror(errno));
+		goto out;
+	}
+	if (copy_file(kernel, p[2]) < 0 || copy_file(initrd, p[3]) < 0 ||
 	    write_grub_cfg(p[4], cmdline) < 0)
 		goto out;
 	ok = mkrescue(iso, stage, log) == 0;
@@ -119,11 +122,14 @@ out:
 	if (log)
 		unlink(log);
 	free(log);
-	for (int i = 4; i >= 0; i--)
-		if (p[i])
-			i < 2 ? rmdir(p[i]) : unlink(p[i]);
-	if (stage)
-		rmdir(stage);
+	/* p[] lists the stage's directories first: remove in reverse. */
+	for (int i = 4; i >= 0; i--) {
+		if (p[i] && i >= 2)
+			unlink(p[i]);
+		else if (p[i])
+			rmdir(p[i]);
+	}
+	rmdir(stage);
 	free(stage);
 	for (int i = 0; i < 5; i++)
 		free(p[i]);
