@@ -14,6 +14,7 @@
 
 #include <kernel/types.h>
 #include <kernel/list.h>
+#include <kernel/string.h>
 #include <trace/trace_event.h>
 #include <trace/tracing_map.h>
 
@@ -340,6 +341,40 @@ void hist_field_destroy(struct hist_field *field);
 /* The value of field for this event (strings: a pointer to the text). */
 u64 hist_field_eval(struct hist_field *field, const struct hist_event_ctx *ctx,
 		    const u64 *var_ref_vals);
+
+/*
+ * hist_field_eval() with its common cases inline: most keys, values and
+ * operands are hitcount, a variable reference or a plain 4- or 8-byte
+ * field, and the event path should not pay a call for those.
+ */
+static inline u64 hist_field_value(struct hist_field *f, const struct hist_event_ctx *ctx,
+				   const u64 *var_ref_vals)
+{
+	const char *at;
+	u32 v32;
+	u64 v64;
+
+	switch (f->fn) {
+	case HIST_FIELD_FN_COUNTER:
+		return 1;
+	case HIST_FIELD_FN_VAR_REF:
+		return var_ref_vals[f->var_ref_idx];
+	case HIST_FIELD_FN_NUM:
+		at = (const char *)ctx->rec + f->field->offset;
+		if (f->field->size == 8) {
+			memcpy(&v64, at, 8);
+			return v64;
+		}
+		if (f->field->size == 4) {
+			memcpy(&v32, at, 4);
+			return f->is_signed ? (u64)(s64)(s32)v32 : v32;
+		}
+		break;
+	default:
+		break;
+	}
+	return hist_field_eval(f, ctx, var_ref_vals);
+}
 /* Canonical text of a field as the trigger prints it (name, modifiers, expression). */
 int hist_field_print(char *buf, size_t size, const struct hist_field *field);
 /* The name of a field (for hist output and sort matching). */

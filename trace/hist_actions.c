@@ -206,7 +206,7 @@ void hist_actions_run(struct hist_trigger_data *hd, struct tracing_map_elt *elt,
 				for (unsigned int j = 0; j < hd->n_save_vars; j++) {
 					struct hist_field *var = hd->save_vars[j]->var;
 
-					hist_set_var(elt, var, hist_field_eval(var, ctx, var_ref_vals));
+					hist_set_var(elt, var, hist_field_value(var, ctx, var_ref_vals));
 				}
 				continue;
 			}

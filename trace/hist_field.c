@@ -639,13 +639,10 @@ static u64 read_num(const void *p, unsigned int size, bool is_signed)
 	}
 }
 
+/* ilog2(roundup_pow_of_two(v)): the .log2 bucket; 0 and 1 fall in bucket 0. */
 static unsigned int ilog2_roundup_u64(u64 v)
 {
-	unsigned int bits = 0;
-
-	while (bits < 64 && (1UL << bits) < v)
-		bits++;
-	return bits;
+	return v <= 1 ? 0 : 64 - (unsigned int)__builtin_clzl(v - 1);
 }
 
 u64 hist_field_eval(struct hist_field *f, const struct hist_event_ctx *ctx,
@@ -675,17 +672,17 @@ u64 hist_field_eval(struct hist_field *f, const struct hist_event_ctx *ctx,
 	case HIST_FIELD_FN_CPU: return ctx->cpu;
 	case HIST_FIELD_FN_COMM: return (u64)(uptr)(ctx->comm ? ctx->comm : "");
 	case HIST_FIELD_FN_STACK: return (u64)(uptr)ctx->stack;
-	case HIST_FIELD_FN_LOG2: return ilog2_roundup_u64(hist_field_eval(f->operands[0], ctx, var_ref_vals));
+	case HIST_FIELD_FN_LOG2: return ilog2_roundup_u64(hist_field_value(f->operands[0], ctx, var_ref_vals));
 	case HIST_FIELD_FN_BUCKET:
-		a = hist_field_eval(f->operands[0], ctx, var_ref_vals);
+		a = hist_field_value(f->operands[0], ctx, var_ref_vals);
 		return a - a % f->buckets;
 	case HIST_FIELD_FN_VAR_REF: return var_ref_vals[f->var_ref_idx];
-	case HIST_FIELD_FN_ALIAS: return hist_field_eval(f->operands[0], ctx, var_ref_vals);
-	case HIST_FIELD_FN_UMINUS: return -hist_field_eval(f->operands[0], ctx, var_ref_vals);
+	case HIST_FIELD_FN_ALIAS: return hist_field_value(f->operands[0], ctx, var_ref_vals);
+	case HIST_FIELD_FN_UMINUS: return -hist_field_value(f->operands[0], ctx, var_ref_vals);
 	default: break;
 	}
-	a = hist_field_eval(f->operands[0], ctx, var_ref_vals);
-	b = hist_field_eval(f->operands[1], ctx, var_ref_vals);
+	a = hist_field_value(f->operands[0], ctx, var_ref_vals);
+	b = hist_field_value(f->operands[1], ctx, var_ref_vals);
 	switch (f->fn) {
 	case HIST_FIELD_FN_PLUS: return a + b;
 	case HIST_FIELD_FN_MINUS: return a - b;

@@ -954,21 +954,26 @@ static void copy_str(char *dst, const char *src, unsigned int size)
 	dst[i] = '\0';
 }
 
-/* The compound key: each sub-key in its own 8-aligned slot of a zeroed buffer. */
+/*
+ * The compound key: each sub-key in its own 8-aligned slot. Numbers fill
+ * their slot; text and stacks are zero-padded to it, so equal keys are
+ * equal bytes.
+ */
 static void build_key(struct hist_trigger_data *hd, const struct hist_event_ctx *ctx,
 		      const u64 *var_ref_vals, char *key)
 {
-	memset(key, 0, hd->key_size);
 	for (unsigned int i = hd->n_vals; i < hd->n_fields; i++) {
 		struct hist_field *f = hd->fields[i];
-		u64 v = hist_field_eval(f, ctx, var_ref_vals);
+		u64 v = hist_field_value(f, ctx, var_ref_vals);
 
 		if (f->flags & HIST_FIELD_FL_STACKTRACE) {
 			const unsigned long *st = (const unsigned long *)(uptr)v;
 
+			memset(key + f->offset, 0, ALIGN_UP(f->size, 8));
 			for (unsigned int j = 0; st && j < HIST_STACKTRACE_DEPTH && st[j]; j++)
 				memcpy(key + f->offset + j * 8, &st[j], 8);
 		} else if (f->flags & HIST_FIELD_FL_STRING) {
+			memset(key + f->offset, 0, ALIGN_UP(f->size, 8));
 			copy_str(key + f->offset, (const char *)(uptr)v, f->size);
 		} else {
 			memcpy(key + f->offset, &v, 8);
@@ -1028,11 +1033,13 @@ void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ct
 		return;
 	if (hd->filter && !filter_match(hd->filter, ctx->rec))
 		return;
-	/* self references are read after the update; until then they read 0 */
-	memset(var_ref_vals, 0, hd->n_var_refs * sizeof(u64));
 	build_key(hd, ctx, NULL, key);
-	if (!resolve_var_refs(hd, key, var_ref_vals, NULL))
-		return;
+	if (hd->n_var_refs) {
+		/* self references are read after the update; until then they read 0 */
+		memset(var_ref_vals, 0, hd->n_var_refs * sizeof(u64));
+		if (!resolve_var_refs(hd, key, var_ref_vals, NULL))
+			return;
+	}
 	elt = tracing_map_insert(hd->map, key);
 	if (!elt)
 		return;
@@ -1042,7 +1049,7 @@ void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ct
 
 	for (unsigned int i = 0; i < hd->n_vals; i++) {
 		struct hist_field *f = hd->fields[i];
-		u64 v = hist_field_eval(f, ctx, var_ref_vals);
+		u64 v = hist_field_value(f, ctx, var_ref_vals);
 
 		if (f->flags & HIST_FIELD_FL_VAR)
 			hist_set_var(elt, f, v);
@@ -1052,7 +1059,7 @@ void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ct
 	for (unsigned int i = 0; i < hd->n_field_vars; i++) {
 		struct field_var *fv = hd->field_vars[i];
 
-		hist_set_var(elt, fv->var, hist_field_eval(fv->var, ctx, var_ref_vals));
+		hist_set_var(elt, fv->var, hist_field_value(fv->var, ctx, var_ref_vals));
 	}
 	if (!hd->n_actions)
 		return;

@@ -92,7 +92,7 @@ static inline u64 hash_mix(u64 h, u64 w)
  * avalanche: the table indexes by the top bits, so they must depend on
  * every key bit.
  */
-u32 tracing_map_hash(const void *key, unsigned int len)
+static inline u32 hash_key(const void *key, unsigned int len)
 {
 	const u8 *p = key;
 	u64 h = 0x9e3779b97f4a7c15UL ^ len;
@@ -111,6 +111,11 @@ u32 tracing_map_hash(const void *key, unsigned int len)
 	h *= 0xc4ceb9fe1a85ec53UL;
 	h ^= h >> 29;
 	return (u32)(h >> 32) ^ (u32)h;
+}
+
+u32 tracing_map_hash(const void *key, unsigned int len)
+{
+	return hash_key(key, len);
 }
 
 #define DEFINE_TRACING_MAP_CMP(type)					\
@@ -386,7 +391,7 @@ static inline bool keys_match(const void *a, const void *b, unsigned int size)
 static struct tracing_map_elt *__tracing_map_insert(struct tracing_map *map,
 						    const void *key, bool lookup_only)
 {
-	u32 key_hash = tracing_map_hash(key, map->key_size);
+	u32 key_hash = hash_key(key, map->key_size);
 	u32 idx, test_key;
 	unsigned int dup_try = 0;
 	struct tracing_map_entry *entry;
