@@ -289,6 +289,7 @@ static void usage(FILE *f)
 		"  -R              raw: every field as name=value instead of the print fmt\n"
 		"  -N              no plugin renderings (trace-cmd -N)\n"
 		"  -t              timestamps in nanoseconds\n"
+		"  -q              no diagnostics on stderr (the exit status still says)\n"
 		"  --trace         the guest's `trace` file layout (flags column, wider pid)\n"
 		"  --svg OUT       also draw a per-CPU timeline as an SVG file\n");
 }
@@ -359,7 +360,7 @@ int cmd_report(int argc, char **argv)
 	int c, ret;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:e:P:RNth", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:e:P:RNtqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			path = optarg;
@@ -406,6 +407,9 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 't':
 			opt.ns = true;
+			break;
+		case 'q':
+			tdat_set_quiet(true);
 			break;
 		case 'L':
 			opt.trace_layout = true;

@@ -124,6 +124,7 @@ struct rep_ctx {
 	bool no_plugins;	/* -N: print fmt only, as trace-cmd -N */
 	struct obuf scratch;	/* text __print_flags and friends build while a line is made */
 	struct tdat *file;	/* for messages; may be NULL in tests */
+	unsigned int errors;	/* problems reported through rep_diag */
 };
 
 /*

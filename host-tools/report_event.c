@@ -64,6 +64,7 @@ void rep_diag(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
 		tdat_diag(ctx->file, offset, "%s", msg);
 	else
 		fprintf(stderr, "spoor report: offset %#llx: %s\n", (unsigned long long)offset, msg);
+	ctx->errors++;
 }
 
 const struct rep_field *rep_find_field(const struct rep_event *ev, const char *name)
@@ -171,7 +172,8 @@ static void classify(struct rep_field *f, int long_size)
 	if (strchr(t, '*'))
 		f->flags |= FIELD_POINTER;
 	if (f->flags & FIELD_ARRAY) {
-		unsigned long n = strtoul(strchr(t, '[') + 1, NULL, 0);
+		const char *brk = strchr(t, '[');
+		unsigned long n = brk ? strtoul(brk + 1, NULL, 0) : 0;
 
 		if (is_char)
 			f->flags |= FIELD_STRING;
@@ -209,15 +211,20 @@ static bool add_event(struct rep_ctx *ctx, struct rep_event *ev)
 	return true;
 }
 
-struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
+struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *file_text,
 				   size_t len, uint64_t file_offset)
 {
+	/* A NUL-terminated copy: the file's text is not, and the parsing uses string functions. */
+	char *text = dup_range(file_text, len);
 	struct rep_event *ev = calloc(1, sizeof(*ev));
 	const char *p = text, *end = text + len, *print = NULL;
 	bool have_id = false, in_common = true;
 
-	if (!ev)
+	if (!ev || !text) {
+		free(ev);
+		free(text);
 		return NULL;
+	}
 	ev->format_offset = file_offset;
 	ev->system = strdup(system ? system : "");
 	while (p < end) {
@@ -287,7 +294,7 @@ struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, cons
 	}
 	if (ctx->by_id[ev->id]) {
 		rep_diag(ctx, file_offset, "%s:%s: ID %u already belongs to %s:%s", ev->system, ev->name,
-			 ev->id, ctx->by_id[ev->id]->system, ev->name);
+			 ev->id, ctx->by_id[ev->id]->system, ctx->by_id[ev->id]->name);
 		goto bad;
 	}
 	if (print) {
@@ -305,9 +312,11 @@ struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, cons
 	ev->plugin = rep_plugin_for(ev->system, ev->name);
 	if (!add_event(ctx, ev))
 		goto bad;
+	free(text);
 	return ev;
 bad:
 	free_event(ev);
+	free(text);
 	return NULL;
 }
 

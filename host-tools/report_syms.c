@@ -60,7 +60,8 @@ void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
 		}
 		p = nl + 1;
 	}
-	qsort(s->syms, s->nr, sizeof(*s->syms), by_addr);
+	if (s->nr)
+		qsort(s->syms, s->nr, sizeof(*s->syms), by_addr);
 }
 
 const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr)
@@ -132,9 +133,11 @@ static void comm_set(struct rep_syms *s, int32_t pid, const char *comm, size_t n
 /* "<pid> <comm>\n" lines; the comm may contain spaces. */
 void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len)
 {
-	const char *p = text, *end = text + len;
+	const char *p = text, *end;
 
-	while (text && p < end) {
+	if (!text)
+		return;
+	for (end = text + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *q = p;
 		long pid = 0;
 		bool neg = false;

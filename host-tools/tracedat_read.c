@@ -14,8 +14,8 @@
 #include "host-tools/tracedat_read.h"
 #include "trace/tracedat.h"
 
-/* Inflated sections bigger than this are refused: a corrupt size, not data. */
-#define TDAT_MAX_INFLATE	(1ull << 32)
+/* Inflated pieces bigger than this are refused: a corrupt size, not data. */
+#define TDAT_MAX_INFLATE	(64u << 20)
 #define TDAT_MAX_SECTIONS	256
 
 /* A reading position in the file or in an inflated section. */
@@ -27,16 +27,25 @@ struct cursor {
 	bool bad;		/* ran off the end: every later read fails */
 };
 
+static bool quiet;
+
+void tdat_set_quiet(bool on)
+{
+	quiet = on;
+}
+
 void tdat_diag(struct tdat *t, uint64_t offset, const char *fmt, ...)
 {
 	va_list ap;
 
+	t->errors++;
+	if (quiet)
+		return;
 	fprintf(stderr, "spoor report: %s: offset %#llx: ", t->path, (unsigned long long)offset);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	t->errors++;
 }
 
 static void cur_init(struct cursor *c, struct tdat *t, const void *buf, size_t len, uint64_t base)
@@ -351,6 +360,10 @@ static bool open_section(struct tdat *t, uint64_t off, uint16_t id, struct curso
 	body = take(&h, clen, "compressed section");
 	if (!body)
 		return false;
+	if (ulen > TDAT_MAX_INFLATE) {
+		tdat_diag(t, off, "section %u claims %u inflated bytes", id, ulen);
+		return false;
+	}
 	dst = track(t, malloc(ulen ? ulen : 1));
 	if (!dst || !inflate_to(t, cur_off(&h) - clen, body, clen, dst, ulen))
 		return false;
@@ -362,9 +375,9 @@ static bool open_section(struct tdat *t, uint64_t off, uint16_t id, struct curso
 static void set_chunked_data(struct tdat *t, struct tdat_cpu *d, uint64_t off, uint64_t size)
 {
 	struct cursor c;
-	uint64_t total = 0;
+	size_t total = 0;
 	uint32_t n;
-	unsigned char *dst;
+	unsigned char *dst = NULL;
 
 	d->offset = off;
 	d->inflated = true;
@@ -378,37 +391,32 @@ static void set_chunked_data(struct tdat *t, struct tdat_cpu *d, uint64_t off, u
 	 * The chunk count, not the size, bounds the data: trace-cmd records
 	 * a size that leaves out the chunk headers.
 	 */
-	size = t->size - off;
-	cur_init(&c, t, t->buf + off, (size_t)size, off);
+	cur_init(&c, t, t->buf + off, (size_t)(t->size - off), off);
 	n = get32(&c, "chunk count");
-	/* First pass: the inflated size. */
-	for (uint32_t i = 0; i < n && !c.bad; i++) {
-		uint32_t clen = get32(&c, "chunk header");
-
-		total += get32(&c, "chunk header");
-		take(&c, clen, "chunk");
-	}
-	if (total > TDAT_MAX_INFLATE) {
-		tdat_diag(t, off, "CPU %u: inflated size %llu is absurd", d->cpu, (unsigned long long)total);
-		return;
-	}
-	dst = track(t, malloc(total ? total : 1));
-	if (!dst)
-		return;
-	cur_init(&c, t, t->buf + off, (size_t)size, off);
-	n = get32(&c, "chunk count");
-	total = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t at = cur_off(&c);
 		uint32_t clen = get32(&c, "chunk header"), ulen = get32(&c, "chunk header");
 		const unsigned char *src = take(&c, clen, "chunk");
+		unsigned char *grown;
 
-		if (!src || !inflate_to(t, at, src, clen, dst + total, ulen))
+		if (!src)
+			break;
+		if (ulen > TDAT_MAX_INFLATE) {
+			tdat_diag(t, at, "CPU %u: chunk claims %u inflated bytes", d->cpu, ulen);
+			break;
+		}
+		grown = realloc(dst, total + ulen + 1);
+		if (!grown)
+			break;
+		dst = grown;
+		if (!inflate_to(t, at, src, clen, dst + total, ulen))
 			break;
 		total += ulen;
 	}
+	if (!dst || !track(t, dst))
+		return;
 	d->data = dst;
-	d->size = (size_t)(total - total % t->page_size);
+	d->size = total - total % t->page_size;
 }
 
 /* A v7 BUFFER option: the top instance's clock and CPU data. Others are skipped. */

@@ -74,6 +74,9 @@ void tdat_close(struct tdat *t);
 void tdat_diag(struct tdat *t, uint64_t offset, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Count problems without printing them (spoor report -q, the fuzzer). */
+void tdat_set_quiet(bool on);
+
 /* Numbers in the file's byte order. */
 static inline uint16_t tdat_u16(const struct tdat *t, const void *p)
 {
