@@ -16,6 +16,8 @@
 #include <asm/acpi.h>
 #include <asm/apic.h>
 #include <asm/tsc.h>
+#include <kernel/jump_label.h>
+#include <trace/trace.h>
 #include <kernel/shell/init.h>
 
 void start_kernel(u32 magic, u32 info_phys);
@@ -43,6 +45,8 @@ void start_kernel(u32 magic, u32 info_phys)
 	gdt_init_cpu();
 	idt_init();
 	setup_arch(magic, info_phys);
+	/* Static branches can be patched once text can be aliased (paging, memory). */
+	jump_label_init();
 	/* CPUs, time and the scheduler: needs memory and boot_info/boot_cmdline. */
 	acpi_init(boot_info.rsdp_len ? boot_info.rsdp : NULL);
 	apic_init();
@@ -56,5 +60,8 @@ void start_kernel(u32 magic, u32 info_phys)
 	smp_init();
 	/* After memory and SMP bring-up, before init opens /dev/console. */
 	fs_init();
+	/* The tracing arrays and their tracefs files: after fs_init made tracefs. */
+	if (tracing_init())
+		printk(KERN_ERR "tracing: init failed\n");
 	sched_start_init(kernel_init, NULL);
 }

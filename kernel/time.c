@@ -8,6 +8,8 @@
 #include <kernel/percpu.h>
 #include <kernel/sched.h>
 #include <kernel/timer.h>
+#include <kernel/rcu.h>
+#include <kernel/preempt.h>
 #include <asm/tsc.h>
 
 unsigned long tsc_khz;
@@ -42,6 +44,7 @@ void tick_periodic(void)
 	while (now > old && !__atomic_compare_exchange_n(&jiffies, &old, now, false,
 							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
+	rcu_tick(preempt_count() - HARDIRQ_OFFSET, is_idle_task(current));
 	scheduler_tick();
 	run_local_timers();
 }

@@ -67,4 +67,7 @@
 
 /* The next event header in this file is created too. */
 #define CREATE_TRACE_POINTS
+#elif !defined(TRACE_HEADER_MULTI_READ)
+/* Read normally (not a stage's re-read): the next event header defines its own. */
+#undef TRACE_INCLUDE_FILE
 #endif

@@ -11,6 +11,7 @@
 #define TRACE_TRACE_EVENT_H
 
 #include <kernel/types.h>
+#include <kernel/list.h>
 #include <trace/tracepoint.h>
 
 struct trace_buffer;
@@ -105,18 +106,44 @@ struct trace_event_call {
 
 /*
  * An event in one trace instance: where its records go and what decides
- * whether one is kept. The tracefs side owns these (one per event per
- * instance); the probe gets one as its data pointer.
+ * whether one is kept. The tracefs side (trace/trace_event_files.c) owns
+ * these, one per event per instance; the probe gets one as its data
+ * pointer.
  */
+struct trace_array;
+struct event_trigger_data;
+struct dentry;
+
 struct trace_event_file {
 	struct trace_event_call *event_call;
-	struct trace_buffer *buffer;	/* the instance's ring buffer */
+	/*
+	 * The instance's ring buffer. A snapshot swap repoints it; a writer
+	 * reads it once per record (trace_event_buffer), so a record lands
+	 * whole in one buffer.
+	 */
+	struct trace_buffer *buffer;
 	struct event_filter *filter;	/* NULL: keep every record */
 	unsigned long flags;		/* EVENT_FILE_FL_* */
+	struct trace_array *tr;		/* NULL in unit tests of the probe alone */
+	/* Triggers, newest last; walked locklessly by probes (freed after a grace period). */
+	struct event_trigger_data *triggers;
+	unsigned int sm_ref;		/* soft-mode users: triggers on it, enable_event targets */
+	struct list_head list;		/* in tr->events */
+	struct dentry *dir;		/* events/<sys>/<name> */
 };
 
-#define EVENT_FILE_FL_ENABLED	0x01
-#define EVENT_FILE_FL_SOFT_DISABLED 0x02	/* attached, but records are dropped */
+#define EVENT_FILE_FL_ENABLED		0x01	/* the probe is attached */
+#define EVENT_FILE_FL_SOFT_DISABLED	0x02	/* attached, but records are dropped */
+#define EVENT_FILE_FL_SOFT_MODE		0x04	/* attached for triggers (sm_ref > 0) */
+#define EVENT_FILE_FL_TRIGGER_MODE	0x08	/* has triggers: run them on every hit */
+#define EVENT_FILE_FL_RECORD		0x10	/* enabled through enable/set_event */
+
+/*
+ * Run the file's triggers for one record (rec: common fields first) that
+ * the probe built; each trigger with an `if` filter only when it matches.
+ * Any context.
+ */
+void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size);
 
 /* Registry (trace/trace_events.c). */
 
@@ -153,5 +180,11 @@ const char *tracing_task_comm(void);
  * as Linux's trace_ctx: flags << 16 | migrate-disable << 4 | preempt depth.
  */
 unsigned int tracing_gen_ctx(void);
+/*
+ * The same, for a probe: the tracepoint call site disabled preemption
+ * around its probes, which the record must not show (Linux's
+ * tracing_gen_ctx_dec).
+ */
+unsigned int tracing_gen_ctx_dec(void);
 
 #endif

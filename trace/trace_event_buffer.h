@@ -1,10 +1,10 @@
 /*
  * How a TRACE_EVENT probe writes its record into an instance's ring
- * buffer. Without a filter the record is built in place: reserve, fill,
- * commit. With a filter it is built in a per-CPU, per-context scratch
- * record (trace_buffered_event_get), tested, and copied into the ring
- * only if it passes, as Linux's buffered events do: the ring never holds
- * a record that was then thrown away. Used by the probes
+ * buffer. Without a filter or triggers the record is built in place:
+ * reserve, fill, commit. Otherwise it is built in a per-CPU, per-context
+ * scratch record (trace_buffered_event_get), shown to the triggers,
+ * tested, and copied into the ring only if it passes, as Linux's buffered
+ * events do: the ring never holds a record that was then thrown away. Used by the probes
  * trace/define_trace.h generates; inline, so only files that create
  * tracepoints link the ring buffer.
  */
@@ -20,7 +20,10 @@
 /* One record being written. */
 struct trace_event_buffer {
 	struct trace_event_file *trace_file;
-	struct event_filter *filter;	/* set: entry is scratch, not ring memory */
+	struct trace_buffer *buffer;	/* read once: a snapshot swap cannot split a record */
+	bool scratch;			/* entry is scratch, not ring memory */
+	unsigned long flags;		/* the file's flags when the record started */
+	struct event_filter *filter;
 	struct trace_entry *entry;
 	size_t len;
 };
@@ -33,11 +36,14 @@ struct trace_event_buffer {
 void *trace_buffered_event_get(size_t len);
 void trace_buffered_event_put(void);
 
+/* Nothing to do for this hit: not attached, or dropped with no trigger to run. */
 static inline bool trace_event_file_dropped(const struct trace_event_file *file)
 {
 	unsigned long flags = READ_ONCE(file->flags);
 
-	return !(flags & EVENT_FILE_FL_ENABLED) || (flags & EVENT_FILE_FL_SOFT_DISABLED);
+	return !(flags & EVENT_FILE_FL_ENABLED) ||
+	       (flags & (EVENT_FILE_FL_SOFT_DISABLED | EVENT_FILE_FL_TRIGGER_MODE)) ==
+		       EVENT_FILE_FL_SOFT_DISABLED;
 }
 
 /* The common fields of a record written now (Linux's tracing_generic_entry_update). */
@@ -50,17 +56,25 @@ static inline void tracing_generic_entry_update(struct trace_entry *entry, u16 t
 	entry->pid = tracing_task_pid();
 }
 
-/* Room for a record of len bytes, common fields filled; NULL when it cannot be written. */
+/*
+ * Room for a record of len bytes, common fields filled; NULL when it
+ * cannot be written. A record that may not reach the ring (a filter, a
+ * trigger that must see it first, soft-disabled) is built in scratch.
+ */
 static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 					       struct trace_event_file *file, size_t len)
 {
-	unsigned int trace_ctx = tracing_gen_ctx();
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
 	struct rb_event *event;
 
 	fbuffer->trace_file = file;
 	fbuffer->len = len;
+	fbuffer->flags = READ_ONCE(file->flags);
 	fbuffer->filter = READ_ONCE(file->filter);
-	if (fbuffer->filter) {
+	fbuffer->buffer = READ_ONCE(file->buffer);
+	fbuffer->scratch = fbuffer->filter || (fbuffer->flags & (EVENT_FILE_FL_TRIGGER_MODE |
+								 EVENT_FILE_FL_SOFT_DISABLED));
+	if (fbuffer->scratch) {
 		preempt_disable();
 		fbuffer->entry = trace_buffered_event_get(len);
 		if (!fbuffer->entry) {
@@ -68,7 +82,7 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 			return NULL;
 		}
 	} else {
-		event = ring_buffer_lock_reserve(file->buffer, len);
+		event = ring_buffer_lock_reserve(fbuffer->buffer, len);
 		if (!event)
 			return NULL;
 		fbuffer->entry = ring_buffer_event_data(event);
@@ -77,15 +91,25 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 	return fbuffer->entry;
 }
 
-/* Publish the record; a filtered one only if it passes. */
+/*
+ * Publish the record. From scratch: triggers first (they see every hit,
+ * filtered or not, as Linux's), then the ring gets it if the event is
+ * not soft-disabled and the filter passes. Triggers may have swapped the
+ * buffer (snapshot) or stopped it (traceoff): the buffer is read again.
+ */
 static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
-	if (!fbuffer->filter) {
-		ring_buffer_unlock_commit(fbuffer->trace_file->buffer);
+	struct trace_event_file *file = fbuffer->trace_file;
+
+	if (!fbuffer->scratch) {
+		ring_buffer_unlock_commit(fbuffer->buffer);
 		return;
 	}
-	if (filter_match(fbuffer->filter, fbuffer->entry))
-		ring_buffer_write(fbuffer->trace_file->buffer, fbuffer->len, fbuffer->entry);
+	if (fbuffer->flags & EVENT_FILE_FL_TRIGGER_MODE)
+		event_triggers_call(file, fbuffer->entry, (unsigned int)fbuffer->len);
+	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) &&
+	    (!fbuffer->filter || filter_match(fbuffer->filter, fbuffer->entry)))
+		ring_buffer_write(READ_ONCE(file->buffer), fbuffer->len, fbuffer->entry);
 	trace_buffered_event_put();
 	preempt_enable();
 }

@@ -14,6 +14,8 @@
 #include <asm/irqflags.h>
 #include <trace/trace_event.h>
 #include <trace/trace_event_buffer.h>
+#include <trace/trace_trigger.h>
+#include <kernel/rcu.h>
 
 /*
  * Ids below this are left for fixed entry types (function, stack, ...);
@@ -199,6 +201,17 @@ int trace_event_reg(struct trace_event_file *file, bool enable)
 	return ret == -EEXIST ? 0 : ret;
 }
 
+void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size)
+{
+	struct event_trigger_data *data;
+
+	for (data = rcu_dereference(file->triggers); data; data = rcu_dereference(data->next)) {
+		if (data->filter && !filter_match(data->filter, rec))
+			continue;
+		data->ops->trigger(data, rec, size);
+	}
+}
+
 /* snprintf that keeps counting past the end, for "returns the length it needs". */
 struct text {
 	char *buf;
@@ -296,6 +309,13 @@ unsigned int tracing_gen_ctx(void)
 		flags |= TRACE_FLAG_IRQS_OFF;
 	/* No migrate_disable() in Spoor: the high nibble stays 0. */
 	return flags << 16 | (unsigned int)min(pc & PREEMPT_MASK, 0xfUL);
+}
+
+unsigned int tracing_gen_ctx_dec(void)
+{
+	unsigned int ctx = tracing_gen_ctx();
+
+	return ctx & 0xf ? ctx - 1 : ctx;
 }
 
 __attribute__((weak)) pid_t tracing_task_pid(void)

@@ -3,11 +3,13 @@
  * is a call site; whoever attaches a probe (the event machinery in
  * trace/define_trace.h, perf, hist) gets called with those arguments.
  *
- * INTERFACE ONLY, this round. The call site below tests a plain probe
- * pointer and calls at most one probe. The next round replaces the
- * inside of `trace_<name>()` and of the register functions with a static
- * key (a 5-byte NOP when off) around a loop over a copy-on-write probe
- * array with an RCU-like grace period; the names and signatures here stay.
+ * A call site is a static branch (kernel/jump_label.h): a 5-byte NOP
+ * while no probe is attached. Attached, it walks the tracepoint's probe
+ * array with preemption off, inside the per-CPU, per-context recursion
+ * guard (a probe that hits a tracepoint in its own context is dropped and
+ * counted, never recursed into). The array is replaced copy-on-write on
+ * every change and the old one freed only after a grace period
+ * (kernel/rcu.h), so a CPU still walking it never runs freed memory.
  *
  * Also defines TRACE_EVENT and friends for an event header read normally
  * (no CREATE_TRACE_POINTS): there they only declare `trace_<name>()`.
@@ -17,21 +19,38 @@
 
 #include <kernel/types.h>
 #include <kernel/errno.h>
+#include <kernel/percpu.h>
+#include <kernel/preempt.h>
+#include <kernel/jump_label.h>
+#include <kernel/rcu.h>
+#include <trace/trace_recursion.h>
+
+/* One attached probe, called as func(data, args...). */
+struct tracepoint_func {
+	void *func;
+	void *data;
+};
 
 /* One tracepoint. Lives in section __tracepoints (kernel.ld bounds it). */
 struct tracepoint {
 	const char *name;
-	/*
-	 * The attached probe, called as probe(data, args...). NULL when
-	 * nothing is attached: then the call site costs a load and a branch
-	 * (the static key of the next round makes that a NOP).
-	 */
-	void *probe;
-	void *data;
+	struct static_key_false key;	/* on while funcs is non-empty */
+	/* NULL-terminated; NULL when nothing is attached. Readers: rcu_dereference. */
+	struct tracepoint_func *funcs;
 };
 
+/*
+ * Attach probe(data, ...) (-EEXIST if that pair is attached, -ENOMEM) or
+ * detach it (-ENOENT if it is not). Both may sleep in a grace period:
+ * never from a probe or with interrupts off.
+ */
 int tracepoint_probe_register(struct tracepoint *tp, void *probe, void *data);
 int tracepoint_probe_unregister(struct tracepoint *tp, void *probe, void *data);
+
+/* The guard every call site enters (per CPU); refused counts dropped hits. */
+DECLARE_PER_CPU(struct trace_recursion, tracepoint_recursion);
+/* Hits dropped as recursion, all CPUs. */
+unsigned long tracepoint_recursion_refused(void);
 
 #define PARAMS(args...) args
 #define TP_PROTO(args...) args
@@ -45,12 +64,25 @@ int tracepoint_probe_unregister(struct tracepoint *tp, void *probe, void *data);
  */
 #define DECLARE_TRACE(name, proto, args)				\
 	extern struct tracepoint __tracepoint_##name;			\
+	static inline void __do_trace_##name(proto)			\
+	{								\
+		struct trace_recursion *__rec;				\
+		struct tracepoint_func *__it;				\
+									\
+		preempt_disable();					\
+		__rec = this_cpu_ptr(&tracepoint_recursion);		\
+		if (trace_recursion_lock(__rec)) {			\
+			__it = rcu_dereference(__tracepoint_##name.funcs); \
+			for (; __it && __it->func; __it++)		\
+				((void (*)(void *, proto))__it->func)(__it->data, args); \
+			trace_recursion_unlock(__rec);			\
+		}							\
+		preempt_enable();					\
+	}								\
 	static inline void trace_##name(proto)				\
 	{								\
-		void (*__probe)(void *, proto) =			\
-			READ_ONCE(__tracepoint_##name.probe);		\
-		if (unlikely(__probe))					\
-			__probe(READ_ONCE(__tracepoint_##name.data), args); \
+		if (static_branch_unlikely(&__tracepoint_##name.key))	\
+			__do_trace_##name(args);			\
 	}								\
 	static inline int register_trace_##name(void (*probe)(void *, proto), void *data) \
 	{								\
@@ -66,7 +98,8 @@ int tracepoint_probe_unregister(struct tracepoint *tp, void *probe, void *data);
 /* DEFINE_TRACE(name): the tracepoint object itself, once per kernel. */
 #define DEFINE_TRACE(_name, proto, args)				\
 	struct tracepoint __tracepoint_##_name				\
-		__used __section("__tracepoints") __aligned(8) = { .name = #_name }
+		__used __section("__tracepoints") __aligned(8) = {		\
+		.name = #_name, .key = { STATIC_KEY_INIT_FALSE } }
 
 #endif
 

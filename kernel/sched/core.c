@@ -23,6 +23,7 @@
 #include <kernel/delay.h>
 #include <kernel/smp.h>
 #include <kernel/interrupt.h>
+#include <kernel/rcu.h>
 #include <kernel/sched.h>
 #include <kernel/sched/sched.h>
 #include <kernel/sched/hooks.h>
@@ -114,6 +115,7 @@ static void __schedule(bool preempt)
 			dequeue_task_fair(rq, prev);
 	}
 	this_cpu_write(need_resched, 0);
+	rcu_note_qs();
 	next = pick_next_task_fair(rq, prev, rq->clock);
 	if (!next) {
 		next = rq->idle;

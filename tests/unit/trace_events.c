@@ -8,7 +8,7 @@
  * the real one aligns to 4 as Linux does on x86, which UBSan reports for
  * records with 64-bit fields.
  */
-/* uses: trace/trace_events.c trace/tracepoint.c trace/trace_output.c trace/trace_filter.c kernel/lib/kstring.c */
+/* uses: trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c trace/trace_output.c trace/trace_filter.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +24,13 @@ struct task_struct {
 	int cpu;
 };
 static int task_cpu(const struct task_struct *p) { return p->cpu; }
+
+/* The scheduler's mapping, reduced to what the records below need: bits pass through. */
+long __trace_sched_switch_state(bool preempt, unsigned int prev_state,
+				const struct task_struct *p)
+{
+	return preempt ? 0x100 : (long)(prev_state & 0xff);
+}
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/sched.h>

@@ -4,7 +4,7 @@
  * trace_seq overflow, __print_flags/__print_symbolic, and the trace_ctx
  * a record gets from the context it is written in.
  */
-/* uses: trace/trace_output.c trace/trace_events.c trace/tracepoint.c kernel/lib/kstring.c */
+/* uses: trace/trace_output.c trace/trace_events.c trace/trace_filter.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,0 +1,323 @@
+/*
+ * Trace arrays: the top-level one and the instances, their ring buffers
+ * and control state (tracing_on, clock, size, snapshot). The tracefs
+ * files that expose them are trace/trace_files.c and
+ * trace/trace_event_files.c. Pure.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/printk.h>
+#include <kernel/time.h>
+#include <kernel/rcu.h>
+#include <kernel/fs/tracefs.h>
+#include <trace/trace.h>
+#include <trace/trace_trigger.h>
+
+struct trace_array global_trace;
+LIST_HEAD(ftrace_trace_arrays);
+
+static atomic_t trace_types_mutex;
+
+void trace_types_lock(void)
+{
+	/* Spin preemptibly: the holder may be waiting for this CPU's quiescent state. */
+	while (atomic_xchg(&trace_types_mutex, 1))
+		cpu_relax();
+}
+
+void trace_types_unlock(void)
+{
+	__atomic_store_n(&trace_types_mutex.counter, 0, __ATOMIC_RELEASE);
+}
+
+const char *const trace_clock_names[TRACE_CLOCK_NR] = {
+	[TRACE_CLOCK_LOCAL] = "local",
+	[TRACE_CLOCK_GLOBAL] = "global",
+	[TRACE_CLOCK_COUNTER] = "counter",
+};
+
+static const trace_clock_fn trace_clocks[TRACE_CLOCK_NR] = {
+	[TRACE_CLOCK_LOCAL] = trace_clock_local,
+	[TRACE_CLOCK_GLOBAL] = trace_clock_global,
+	[TRACE_CLOCK_COUNTER] = trace_clock_counter,
+};
+
+struct trace_array *trace_array_find(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+/* Point every event of tr at its live buffer (after a swap or at creation). */
+static void trace_files_set_buffer(struct trace_array *tr)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &tr->events, list)
+		WRITE_ONCE(file->buffer, tr->buffer);
+}
+
+static struct trace_buffer *trace_buffer_alloc(struct trace_array *tr)
+{
+	struct trace_buffer *b = ring_buffer_alloc(tr->buffer_size, RB_FL_OVERWRITE);
+
+	if (b)
+		ring_buffer_set_clock(b, trace_clocks[tr->clock_id]);
+	return b;
+}
+
+int tracer_tracing_on(struct trace_array *tr, bool on)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&tr->lock, flags);
+	tr->tracing_on = on;
+	if (on)
+		ring_buffer_record_on(tr->buffer);
+	else
+		ring_buffer_record_off(tr->buffer);
+	spin_unlock_irqrestore(&tr->lock, flags);
+	return 0;
+}
+
+int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
+{
+	int ret;
+
+	size = ALIGN_UP(size, RB_PAGE_DATA_SIZE);
+	if (size / RB_PAGE_DATA_SIZE < RB_MIN_PAGES || size / RB_PAGE_DATA_SIZE > RB_MAX_PAGES)
+		return -EINVAL;
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	if (!ret && tr->snapshot)
+		ret = ring_buffer_resize(tr->snapshot, size, cpu);
+	if (!ret && cpu == RING_BUFFER_ALL_CPUS)
+		tr->buffer_size = size;
+	return ret;
+}
+
+int tracing_set_clock(struct trace_array *tr, const char *name)
+{
+	for (int i = 0; i < TRACE_CLOCK_NR; i++) {
+		if (strcmp(name, trace_clock_names[i]))
+			continue;
+		tr->clock_id = (enum trace_clock_id)i;
+		ring_buffer_set_clock(tr->buffer, trace_clocks[i]);
+		if (tr->snapshot)
+			ring_buffer_set_clock(tr->snapshot, trace_clocks[i]);
+		/* Times from two clocks do not compare: start afresh, as Linux does. */
+		tracing_reset(tr, RING_BUFFER_ALL_CPUS);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+void tracing_reset(struct trace_array *tr, int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		ring_buffer_reset(tr->buffer);
+		if (tr->snapshot)
+			ring_buffer_reset(tr->snapshot);
+	} else {
+		ring_buffer_reset_cpu(tr->buffer, cpu);
+	}
+}
+
+int tracing_alloc_snapshot(struct trace_array *tr)
+{
+	struct trace_buffer *b;
+	unsigned long flags;
+
+	if (READ_ONCE(tr->snapshot))
+		return 0;
+	b = trace_buffer_alloc(tr);
+	if (!b)
+		return -ENOMEM;
+	spin_lock_irqsave(&tr->lock, flags);
+	if (tr->snapshot) {
+		spin_unlock_irqrestore(&tr->lock, flags);
+		ring_buffer_free(b);
+		return 0;
+	}
+	tr->snapshot = b;
+	spin_unlock_irqrestore(&tr->lock, flags);
+	return 0;
+}
+
+/*
+ * The live buffer becomes the snapshot and the spare goes live, emptied,
+ * with the live one's recording state. A writer that already read the old
+ * pointer finishes its record there.
+ */
+int tracing_snapshot(struct trace_array *tr)
+{
+	struct trace_buffer *old;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tr->lock, flags);
+	if (!tr->snapshot) {
+		spin_unlock_irqrestore(&tr->lock, flags);
+		return -ENOMEM;
+	}
+	old = tr->buffer;
+	ring_buffer_reset(tr->snapshot);
+	tr->buffer = tr->snapshot;
+	tr->snapshot = old;
+	if (tr->tracing_on)
+		ring_buffer_record_on(tr->buffer);
+	else
+		ring_buffer_record_off(tr->buffer);
+	trace_files_set_buffer(tr);
+	spin_unlock_irqrestore(&tr->lock, flags);
+	return 0;
+}
+
+void tracing_free_snapshot(struct trace_array *tr)
+{
+	struct trace_buffer *b;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tr->lock, flags);
+	b = tr->snapshot;
+	tr->snapshot = NULL;
+	spin_unlock_irqrestore(&tr->lock, flags);
+	if (b) {
+		synchronize_rcu();	/* a writer may still be finishing a record in it */
+		ring_buffer_free(b);
+	}
+}
+
+static struct trace_array *trace_array_create(const char *name)
+{
+	struct trace_array *tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+
+	if (!tr)
+		return NULL;
+	tr->name = kstrdup(name, GFP_KERNEL);
+	tr->buffer_size = global_trace.buffer_size;
+	if (!tr->name) {
+		kfree(tr);
+		return NULL;
+	}
+	return tr;
+}
+
+/* Buffers, lists and files of a zeroed array whose name and size are set. */
+static int trace_array_init(struct trace_array *tr, struct dentry *dir)
+{
+	int ret;
+
+	INIT_LIST_HEAD(&tr->events);
+	INIT_LIST_HEAD(&tr->err_log);
+	spin_lock_init(&tr->lock);
+	tr->clock_id = TRACE_CLOCK_LOCAL;
+	tr->tracing_on = true;
+	tr->buffer = trace_buffer_alloc(tr);
+	if (!tr->buffer)
+		return -ENOMEM;
+	tr->dir = dir;
+	ret = trace_create_events_dir(tr, dir);
+	if (!ret)
+		ret = trace_create_files(tr, dir);
+	if (ret) {
+		trace_remove_events(tr);
+		trace_free_files(tr);
+		ring_buffer_free(tr->buffer);
+		tr->buffer = NULL;
+	}
+	return ret;
+}
+
+int instance_mkdir(const char *name)
+{
+	struct trace_array *tr;
+	struct dentry *dir;
+	int ret;
+
+	trace_types_lock();
+	ret = -EEXIST;
+	if (trace_array_find(name))
+		goto out;
+	ret = -ENOMEM;
+	tr = trace_array_create(name);
+	if (!tr)
+		goto out;
+	dir = tracefs_create_dir(name, tracefs_instances_dir());
+	if (IS_ERR(dir)) {
+		ret = (int)PTR_ERR(dir);
+		goto free;
+	}
+	ret = trace_array_init(tr, dir);
+	if (ret) {
+		tracefs_remove(dir);
+		goto free;
+	}
+	list_add_tail(&tr->list, &ftrace_trace_arrays);
+	trace_types_unlock();
+	return 0;
+free:
+	kfree(tr->name);
+	kfree(tr);
+out:
+	trace_types_unlock();
+	return ret;
+}
+
+int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+
+	trace_types_lock();
+	tr = trace_array_find(name);
+	if (!tr) {
+		trace_types_unlock();
+		return -ENODEV;
+	}
+	if (atomic_read(&tr->ref)) {
+		trace_types_unlock();
+		return -EBUSY;
+	}
+	list_del(&tr->list);
+	trace_remove_events(tr);	/* detaches every probe: no writer after a grace period */
+	tracefs_remove(tr->dir);
+	trace_types_unlock();
+	synchronize_rcu();
+	tracing_free_snapshot(tr);
+	ring_buffer_free(tr->buffer);
+	tracing_err_log_clear(tr);
+	trace_free_files(tr);
+	kfree(tr->name);
+	kfree(tr);
+	return 0;
+}
+
+int tracing_init(void)
+{
+	struct trace_array *tr = &global_trace;
+	int ret;
+
+	ret = tracefs_init();
+	if (ret)
+		return ret;
+	ret = trace_events_init();
+	if (ret)
+		pr_warn("tracing: some events failed to register (%d)\n", ret);
+	ret = register_trigger_cmds();
+	if (ret)
+		return ret;
+	trace_types_lock();
+	tr->buffer_size = TRACE_BUF_SIZE_DEFAULT;
+	ret = trace_array_init(tr, NULL);
+	if (!ret)
+		list_add_tail(&tr->list, &ftrace_trace_arrays);
+	trace_types_unlock();
+	if (ret)
+		return ret;
+	tracefs_set_instance_ops(instance_mkdir, instance_rmdir);
+	return 0;
+}

@@ -1,0 +1,202 @@
+/*
+ * Trace arrays: the top-level tracing directory and every
+ * instances/NAME are each one struct trace_array, with its own per-CPU
+ * ring buffer, snapshot buffer, events (one struct trace_event_file per
+ * event), triggers, error_log and control state. The tracefs files of an
+ * instance (trace/trace_files.c, trace/trace_event_files.c) only read and
+ * change what is here.
+ */
+#ifndef TRACE_TRACE_H
+#define TRACE_TRACE_H
+
+#include <kernel/types.h>
+#include <kernel/list.h>
+#include <kernel/spinlock.h>
+#include <kernel/atomic.h>
+#include <trace/ring_buffer.h>
+#include <trace/trace_event.h>
+#include <trace/trace_output.h>
+
+struct dentry;
+
+#define TRACE_BUF_SIZE_DEFAULT	(1408ul * 1024)	/* per CPU, as Linux's 1408 KiB */
+#define TRACE_ERROR_LOG_MAX	8		/* entries kept per instance, as Linux */
+
+enum trace_clock_id { TRACE_CLOCK_LOCAL, TRACE_CLOCK_GLOBAL, TRACE_CLOCK_COUNTER, TRACE_CLOCK_NR };
+
+/* One error_log entry (trace/trace_error_log.c). */
+struct tracing_log_err {
+	struct list_head list;
+	char *text;		/* the whole entry, Linux's three lines */
+};
+
+struct trace_array {
+	const char *name;		/* NULL for the top level */
+	struct list_head list;		/* in the list of all arrays */
+	/*
+	 * Where events go now, and the spare a snapshot swaps in (NULL until
+	 * the first snapshot). Writers read buffer once per record.
+	 */
+	struct trace_buffer *buffer;
+	struct trace_buffer *snapshot;
+	unsigned long buffer_size;	/* bytes per CPU (buffer_size_kb * 1024) */
+	enum trace_clock_id clock_id;
+	bool tracing_on;		/* tracing_on file (ring buffer recording) */
+	struct list_head events;	/* struct trace_event_file, by event id */
+	struct list_head subsystems;	/* events/ and events/<sys>/ (trace/trace_event_files.c) */
+	struct list_head err_log;	/* struct tracing_log_err, oldest first */
+	unsigned int n_err_log;
+	atomic_t ref;			/* files open under it: rmdir says EBUSY */
+	struct dentry *dir, *events_dir;
+	struct trace_file_data *file_data;	/* i_private of its files (trace/trace_files.c) */
+	spinlock_t lock;		/* snapshot swap, error_log (any context) */
+};
+
+/* The top-level array (trace/trace.c). */
+extern struct trace_array global_trace;
+
+/* Boot: the top-level array, its buffers and every tracefs file. */
+int tracing_init(void);
+
+/*
+ * trace_types_lock serializes every change of configuration (enable,
+ * filters, triggers, mkdir/rmdir, resize): tracefs writers, never probes.
+ * It is a sleeping-style lock: waiters spin with preemption on, so a
+ * holder may wait for a grace period (unregistering a probe) while
+ * others wait for it.
+ */
+void trace_types_lock(void);
+void trace_types_unlock(void);
+/* Every array, the top level first, then instances by creation (under the lock). */
+extern struct list_head ftrace_trace_arrays;
+struct trace_array *trace_array_find(const char *name);
+
+int tracer_tracing_on(struct trace_array *tr, bool on);
+/* Resize every CPU (cpu = RING_BUFFER_ALL_CPUS) or one, snapshot included. */
+int tracing_resize(struct trace_array *tr, unsigned long size, int cpu);
+int tracing_set_clock(struct trace_array *tr, const char *name);
+extern const char *const trace_clock_names[TRACE_CLOCK_NR];
+/* Empty one CPU's buffer (cpu = RING_BUFFER_ALL_CPUS: all). */
+void tracing_reset(struct trace_array *tr, int cpu);
+/*
+ * Swap the live buffer with the snapshot buffer (allocated on first use:
+ * may fail with -ENOMEM). From any context once allocated; the caller
+ * allocates from a sleepable context with tracing_alloc_snapshot().
+ */
+int tracing_alloc_snapshot(struct trace_array *tr);
+int tracing_snapshot(struct trace_array *tr);
+void tracing_free_snapshot(struct trace_array *tr);
+/* Write a trace_marker record (ftrace:print) of the text. */
+int tracing_mark_write(struct trace_array *tr, const char *text, size_t len, unsigned long ip);
+
+/* Instances (mkdir/rmdir in instances/). */
+int instance_mkdir(const char *name);
+int instance_rmdir(const char *name);
+static inline void trace_array_get(struct trace_array *tr) { atomic_inc(&tr->ref); }
+static inline void trace_array_put(struct trace_array *tr) { atomic_dec(&tr->ref); }
+
+/*
+ * error_log (trace/trace_error_log.c). tracing_log_err() keeps a whole
+ * entry made elsewhere (filter_format_error); tracing_log_err_cmd() makes
+ * Linux's layout itself:
+ *   [ts] loc: error: msg
+ *     Command: cmd
+ *              ^        (under byte pos of cmd)
+ */
+void tracing_log_err(struct trace_array *tr, const char *text);
+void tracing_log_err_cmd(struct trace_array *tr, const char *loc, const char *cmd,
+			 const char *msg, int pos);
+/* A refused filter (filter file, trigger `if`), with trace_filter's text and caret. */
+struct filter_error;
+void trace_log_filter_error(struct trace_array *tr, const char *str,
+			    const struct filter_error *err);
+void tracing_err_log_clear(struct trace_array *tr);	/* also frees it all */
+/* Append every entry to s (seq_file): the file's content. */
+struct seq_file;
+void tracing_err_log_show(struct trace_array *tr, struct seq_file *m);
+
+/* Saved cmdlines (trace/trace_cmdlines.c): pid -> comm for the `trace` output. */
+#define SAVED_CMDLINES_DEFAULT	128
+void trace_save_cmdline(pid_t pid, const char *comm);
+/* The comm last saved for pid: "<idle>" for 0, "<...>" if unknown. buf: 16 bytes. */
+void trace_find_cmdline(pid_t pid, char comm[16]);
+void trace_cmdlines_show(struct seq_file *m);
+/* Turn saving on (an event got enabled somewhere) or off; counted. */
+void trace_cmdlines_start(void);
+void trace_cmdlines_stop(void);
+/* Attach or detach the sched_switch probe that saves names (trace/trace_sched.c). */
+int trace_cmdlines_attach(bool on);
+
+/* The instance's files (trace/trace_files.c), events/ (trace/trace_event_files.c). */
+int trace_create_files(struct trace_array *tr, struct dentry *dir);
+void trace_free_files(struct trace_array *tr);
+int trace_create_events_dir(struct trace_array *tr, struct dentry *dir);
+/* set_event and (top level) available_events (trace/trace_set_event.c). */
+int trace_create_set_event_files(struct trace_array *tr, struct dentry *dir);
+void trace_remove_events(struct trace_array *tr);
+/* Add a runtime event (synthetic, user) to every array's events/ tree; and remove it. */
+int trace_add_event_files(struct trace_event_call *call);
+int trace_remove_event_files(struct trace_event_call *call);
+struct trace_event_file *trace_find_event_file(struct trace_array *tr, const char *system,
+					       const char *event);
+/*
+ * Enable or disable an event in one array. soft: a trigger's use (the
+ * event is attached but records are dropped unless also enabled for
+ * real, "soft mode"); else the enable file's. Caller holds trace_types_lock.
+ */
+int trace_event_enable_disable(struct trace_event_file *file, bool enable, bool soft);
+/*
+ * Apply enable to every event matching system/event (NULL: any; globs
+ * allowed), as set_event and the enable files do. -EINVAL if none matched.
+ */
+int trace_set_events(struct trace_array *tr, const char *system, const char *event,
+		     bool enable);
+
+/*
+ * Records that are not events have fixed ids below the first event id
+ * (trace/trace_events.c), as Linux's ftrace entries do.
+ */
+#define TRACE_STACK_ID		12	/* a kernel stack: struct stack_entry + nr addresses */
+
+struct stack_entry {
+	struct trace_entry ent;
+	u32 nr;			/* addresses that follow (unsigned long each) */
+	u32 pad;
+};
+#define TRACE_STACK_MAX		16
+
+/* Write the current kernel stack into tr's buffer (stacktrace trigger). */
+void trace_dump_stack_record(struct trace_array *tr, unsigned int skip);
+
+/*
+ * A reader turning one buffer (one CPU or all) into text lines
+ * (trace/trace_iter.c): `trace` (header, then every event, oldest first,
+ * without consuming) or `trace_pipe` (consuming, no header).
+ */
+struct trace_seq;
+struct trace_iterator {
+	struct trace_array *tr;
+	struct trace_buffer *buffer;
+	int cpu_file;				/* RING_BUFFER_ALL_CPUS or one CPU */
+	bool consume;
+	bool header;				/* the header is still to print */
+	struct ring_buffer_iter *iters[NR_CPUS];	/* non-consuming readers */
+	bool have[NR_CPUS];			/* rec[cpu] holds that CPU's next event */
+	struct trace_seq seq;			/* the current line(s) */
+	struct trace_seq tmp;
+	size_t seq_pos;				/* bytes of seq already read */
+	struct ring_buffer_record rec[];	/* one per CPU */
+};
+
+struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buffer *buffer,
+				       int cpu, bool consume);
+void trace_iter_close(struct trace_iterator *iter);
+/* Put the next line(s) in iter->seq: 0, or -EAGAIN when there is no more. */
+int trace_iter_next_line(struct trace_iterator *iter);
+/* No event left to read (trace_pipe waits while so). */
+bool trace_iter_empty(struct trace_iterator *iter);
+
+/* Simple glob match: *, ? and [..] classes. */
+bool trace_glob_match(const char *pattern, const char *str);
+
+#endif

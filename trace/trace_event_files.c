@@ -1,0 +1,659 @@
+/*
+ * The events/ tree of a trace array and the files that switch events:
+ * events/{enable,header_page,header_event}, events/<sys>/enable,
+ * events/<sys>/<event>/{enable,id,format,filter,trigger} (plus whatever
+ * trigger commands add, e.g. hist), set_event and available_events.
+ * Enabling attaches the event's probe with the array's trace_event_file
+ * as its data; triggers attach it in "soft mode" (records dropped unless
+ * enabled for real). Pure.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/rcu.h>
+#include <kernel/fs/tracefs.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/fs/fcntl.h>
+#include <trace/trace.h>
+#include <trace/trace_filter.h>
+#include <trace/trace_trigger.h>
+
+/* --- enabling ----------------------------------------------------------------------- */
+
+int trace_event_enable_disable(struct trace_event_file *file, bool enable, bool soft)
+{
+	unsigned long flags = file->flags;
+	bool attach;
+	int ret = 0;
+
+	if (soft) {
+		if (!enable && !file->sm_ref)
+			return -EINVAL;
+		file->sm_ref += enable ? 1 : -1;
+		if (enable && file->sm_ref == 1 && !(flags & EVENT_FILE_FL_RECORD))
+			flags |= EVENT_FILE_FL_SOFT_DISABLED;	/* soft mode starts off */
+	} else if (enable) {
+		flags = (flags | EVENT_FILE_FL_RECORD) & ~EVENT_FILE_FL_SOFT_DISABLED;
+	} else {
+		flags &= ~EVENT_FILE_FL_RECORD;
+		flags |= EVENT_FILE_FL_SOFT_DISABLED;
+	}
+	if (file->sm_ref)
+		flags |= EVENT_FILE_FL_SOFT_MODE;
+	else
+		flags &= ~EVENT_FILE_FL_SOFT_MODE;
+	if (!file->sm_ref && (flags & EVENT_FILE_FL_RECORD))
+		flags &= ~EVENT_FILE_FL_SOFT_DISABLED;
+	attach = (flags & EVENT_FILE_FL_RECORD) || file->sm_ref;
+	WRITE_ONCE(file->flags, flags);
+	if (attach && !(flags & EVENT_FILE_FL_ENABLED)) {
+		ret = trace_event_reg(file, true);	/* sets EVENT_FILE_FL_ENABLED */
+		if (!ret)
+			trace_cmdlines_start();
+	} else if (!attach && (flags & EVENT_FILE_FL_ENABLED)) {
+		ret = trace_event_reg(file, false);
+		trace_cmdlines_stop();
+	}
+	if (ret && soft && enable)
+		file->sm_ref--;
+	return ret;
+}
+
+bool trace_glob_match(const char *p, const char *s)
+{
+	for (; *p; p++, s++) {
+		if (*p == '*') {
+			while (*p == '*')
+				p++;
+			if (!*p)
+				return true;
+			for (; *s; s++)
+				if (trace_glob_match(p, s))
+					return true;
+			return false;
+		}
+		if (!*s)
+			return false;
+		if (*p == '[') {
+			const char *q = p + 1;
+			bool neg = *q == '!' || *q == '^', hit = false;
+
+			q += neg;
+			for (; *q && *q != ']'; q++) {
+				if (q[1] == '-' && q[2] && q[2] != ']') {
+					hit |= *s >= q[0] && *s <= q[2];
+					q += 2;
+				} else {
+					hit |= *s == *q;
+				}
+			}
+			if (!*q || hit == neg)
+				return false;
+			p = q;
+		} else if (*p != '?' && *p != *s) {
+			return false;
+		}
+	}
+	return !*s;
+}
+
+int trace_set_events(struct trace_array *tr, const char *system, const char *event,
+		     bool enable)
+{
+	struct trace_event_file *file;
+	int ret = -EINVAL, err;
+
+	list_for_each_entry(file, &tr->events, list) {
+		struct trace_event_call *call = file->event_call;
+
+		if (system && !trace_glob_match(system, call->system))
+			continue;
+		if (event && !trace_glob_match(event, call->name))
+			continue;
+		err = trace_event_enable_disable(file, enable, false);
+		if (ret)
+			ret = err;
+	}
+	return ret;
+}
+
+struct trace_event_file *trace_find_event_file(struct trace_array *tr, const char *system,
+					       const char *event)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &tr->events, list)
+		if (!strcmp(file->event_call->name, event) &&
+		    (!system || !strcmp(file->event_call->system, system)))
+			return file;
+	return NULL;
+}
+
+/* --- events/<sys>/<event>/ files ------------------------------------------------------ */
+
+/* i_private of the enable files of a whole array or system: */
+struct event_subsystem {
+	struct trace_array *tr;
+	const char *system;	/* NULL: every event (events/enable) */
+	struct dentry *dir;	/* events/ or events/<system>/ */
+	struct list_head list;	/* in tr->subsystems */
+};
+
+static ssize_t strip_copy(const char *buf, size_t count, char *out, size_t size)
+{
+	size_t n = count;
+
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		n--;
+	if (n >= size)
+		return -EINVAL;
+	memcpy(out, buf, n);
+	out[n] = '\0';
+	return (ssize_t)n;
+}
+
+static int event_write_01(const char *buf, size_t count)
+{
+	char tmp[8];
+
+	if (strip_copy(buf, count, tmp, sizeof(tmp)) < 0)
+		return -EINVAL;
+	if (!strcmp(tmp, "0"))
+		return 0;
+	if (!strcmp(tmp, "1"))
+		return 1;
+	return -EINVAL;
+}
+
+static int event_enable_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+	unsigned long flags = READ_ONCE(file->flags);
+
+	seq_puts(m, (flags & EVENT_FILE_FL_ENABLED) && !(flags & EVENT_FILE_FL_SOFT_DISABLED) ?
+			    "1" : "0");
+	seq_puts(m, flags & (EVENT_FILE_FL_SOFT_MODE | EVENT_FILE_FL_SOFT_DISABLED) &&
+			    flags & EVENT_FILE_FL_ENABLED ? "*\n" : "\n");
+	return 0;
+}
+
+static int event_enable_open(struct inode *inode, struct file *file)
+{
+	struct trace_event_file *f = inode->i_private;
+	int ret = single_open(file, event_enable_show, f);
+
+	if (!ret)
+		trace_array_get(f->tr);
+	return ret;
+}
+
+static int event_file_release(struct inode *inode, struct file *file)
+{
+	trace_array_put(((struct trace_event_file *)inode->i_private)->tr);
+	return single_release(inode, file);
+}
+
+static ssize_t event_enable_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct trace_event_file *f = file->f_inode->i_private;
+	int val = event_write_01(buf, count), ret;
+
+	if (val < 0)
+		return val;
+	trace_types_lock();
+	ret = trace_event_enable_disable(f, val, false);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations event_enable_fops = {
+	.open = event_enable_open,
+	.read = seq_read,
+	.write = event_enable_write,
+	.release = event_file_release,
+};
+
+static int event_id_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+
+	seq_printf(m, "%u\n", file->event_call->id);
+	return 0;
+}
+
+static int event_id_open(struct inode *inode, struct file *file)
+{
+	int ret = single_open(file, event_id_show, inode->i_private);
+
+	if (!ret)
+		trace_array_get(((struct trace_event_file *)inode->i_private)->tr);
+	return ret;
+}
+
+static const struct file_operations event_id_fops = {
+	.open = event_id_open,
+	.read = seq_read,
+	.release = event_file_release,
+};
+
+static int event_format_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+	int len = trace_event_format(file->event_call, NULL, 0);
+	char *buf = kmalloc((size_t)len + 1, GFP_KERNEL);
+
+	if (!buf)
+		return -ENOMEM;
+	trace_event_format(file->event_call, buf, (size_t)len + 1);
+	seq_write(m, buf, (size_t)len);
+	kfree(buf);
+	return 0;
+}
+
+static int event_format_open(struct inode *inode, struct file *file)
+{
+	int ret = single_open(file, event_format_show, inode->i_private);
+
+	if (!ret)
+		trace_array_get(((struct trace_event_file *)inode->i_private)->tr);
+	return ret;
+}
+
+static const struct file_operations event_format_fops = {
+	.open = event_format_open,
+	.read = seq_read,
+	.release = event_file_release,
+};
+
+/* filter: the text, or "none" */
+static int event_filter_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+
+	trace_types_lock();
+	seq_printf(m, "%s\n", file->filter ? filter_string(file->filter) : "none");
+	trace_types_unlock();
+	return 0;
+}
+
+static int event_filter_open(struct inode *inode, struct file *file)
+{
+	int ret = single_open(file, event_filter_show, inode->i_private);
+
+	if (!ret)
+		trace_array_get(((struct trace_event_file *)inode->i_private)->tr);
+	return ret;
+}
+
+/* Install (or with "0" / "" remove) a filter; a bad one goes to error_log. */
+static int apply_event_filter(struct trace_event_file *file, const char *str)
+{
+	struct event_filter *filter = NULL, *old;
+	struct filter_error err = { 0 };
+	int ret;
+
+	ret = filter_parse(file->event_call, str, &filter, &err);
+	if (ret == -EINVAL)
+		trace_log_filter_error(file->tr, str, &err);
+	if (ret)
+		return ret;
+	old = file->filter;
+	WRITE_ONCE(file->filter, filter);
+	if (old) {
+		synchronize_rcu();	/* no probe is still matching against it */
+		filter_free(old);
+	}
+	return 0;
+}
+
+static ssize_t event_filter_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct trace_event_file *f = file->f_inode->i_private;
+	char *str = kmalloc(count + 1, GFP_KERNEL);
+	int ret;
+
+	if (!str)
+		return -ENOMEM;
+	if (strip_copy(buf, count, str, count + 1) < 0) {
+		kfree(str);
+		return -EINVAL;
+	}
+	trace_types_lock();
+	ret = apply_event_filter(f, str);
+	trace_types_unlock();
+	kfree(str);
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations event_filter_fops = {
+	.open = event_filter_open,
+	.read = seq_read,
+	.write = event_filter_write,
+	.release = event_file_release,
+};
+
+/* trigger: list, add ("cmd[:args]"), remove ("!cmd[:args]"); O_TRUNC drops them all. */
+static int event_trigger_show(struct seq_file *m, void *v)
+{
+	trace_types_lock();
+	event_triggers_show(m, m->private);
+	trace_types_unlock();
+	return 0;
+}
+
+static int event_trigger_open(struct inode *inode, struct file *file)
+{
+	struct trace_event_file *f = inode->i_private;
+	int ret;
+
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		trace_types_lock();
+		event_trigger_remove_all(f, NULL);
+		trace_types_unlock();
+	}
+	ret = single_open(file, event_trigger_show, f);
+	if (!ret)
+		trace_array_get(f->tr);
+	return ret;
+}
+
+static ssize_t event_trigger_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct trace_event_file *f = file->f_inode->i_private;
+	struct event_command *cmd;
+	char *str = kmalloc(count + 1, GFP_KERNEL), *p, *name;
+	bool remove;
+	size_t n;
+	int ret;
+
+	if (!str)
+		return -ENOMEM;
+	if (strip_copy(buf, count, str, count + 1) < 0) {
+		kfree(str);
+		return -EINVAL;
+	}
+	p = str;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p) {	/* a blank line changes nothing */
+		kfree(str);
+		return (ssize_t)count;
+	}
+	remove = *p == '!';
+	name = p + remove;
+	n = strcspn(name, ": \t");
+	p = name + n;
+	trace_types_lock();
+	{
+		char saved = *p;
+
+		*p = '\0';
+		cmd = find_event_command(name);
+		*p = saved;
+	}
+	if (!cmd) {
+		tracing_log_err_cmd(f->tr, "event trigger", str, "Unknown trigger command",
+				    (int)(name - str));
+		ret = -EINVAL;
+	} else {
+		ret = cmd->parse(cmd, f, p, remove);
+	}
+	trace_types_unlock();
+	kfree(str);
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations event_trigger_fops = {
+	.open = event_trigger_open,
+	.read = seq_read,
+	.write = event_trigger_write,
+	.release = event_file_release,
+};
+
+/* --- events/enable and events/<sys>/enable ------------------------------------------------- */
+
+/* "0", "1", or "X" when the events under it disagree, as Linux. */
+static int system_enable_show(struct seq_file *m, void *v)
+{
+	struct event_subsystem *sys = m->private;
+	struct trace_event_file *file;
+	int state = -1;
+
+	trace_types_lock();
+	list_for_each_entry(file, &sys->tr->events, list) {
+		int on;
+
+		if (sys->system && strcmp(file->event_call->system, sys->system))
+			continue;
+		on = (file->flags & EVENT_FILE_FL_ENABLED) &&
+		     !(file->flags & EVENT_FILE_FL_SOFT_DISABLED);
+		if (state >= 0 && state != on) {
+			state = 2;
+			break;
+		}
+		state = on;
+	}
+	trace_types_unlock();
+	seq_puts(m, state == 2 ? "X\n" : state == 1 ? "1\n" : "0\n");
+	return 0;
+}
+
+static int system_enable_open(struct inode *inode, struct file *file)
+{
+	struct event_subsystem *sys = inode->i_private;
+	int ret = single_open(file, system_enable_show, sys);
+
+	if (!ret)
+		trace_array_get(sys->tr);
+	return ret;
+}
+
+static int system_enable_release(struct inode *inode, struct file *file)
+{
+	trace_array_put(((struct event_subsystem *)inode->i_private)->tr);
+	return single_release(inode, file);
+}
+
+static ssize_t system_enable_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct event_subsystem *sys = file->f_inode->i_private;
+	int val = event_write_01(buf, count), ret;
+
+	if (val < 0)
+		return val;
+	trace_types_lock();
+	ret = trace_set_events(sys->tr, sys->system, NULL, val);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations system_enable_fops = {
+	.open = system_enable_open,
+	.read = seq_read,
+	.write = system_enable_write,
+	.release = system_enable_release,
+};
+
+static ssize_t header_page_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	static const char text[] = RB_HEADER_PAGE_TEXT;
+
+	return simple_read_from_buffer(buf, count, pos, text, sizeof(text) - 1);
+}
+
+static ssize_t header_event_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	static const char text[] = RB_HEADER_EVENT_TEXT;
+
+	return simple_read_from_buffer(buf, count, pos, text, sizeof(text) - 1);
+}
+
+static const struct file_operations header_page_fops = { .read = header_page_read };
+static const struct file_operations header_event_fops = { .read = header_event_read };
+
+/* --- building the tree ---------------------------------------------------------------------- */
+
+static struct event_subsystem *subsystem_new(struct trace_array *tr, const char *system)
+{
+	struct event_subsystem *sys = kzalloc(sizeof(*sys), GFP_KERNEL);
+
+	if (!sys)
+		return NULL;
+	sys->tr = tr;
+	sys->system = system;
+	list_add_tail(&sys->list, &tr->subsystems);
+	return sys;
+}
+
+/* events/<system>/, made with its enable file the first time. */
+static struct dentry *system_dir(struct trace_array *tr, const char *system)
+{
+	struct event_subsystem *sys;
+	struct dentry *d;
+
+	list_for_each_entry(sys, &tr->subsystems, list)
+		if (sys->system && !strcmp(sys->system, system))
+			return sys->dir;
+	sys = subsystem_new(tr, system);
+	if (!sys)
+		return ERR_PTR(-ENOMEM);
+	d = tracefs_create_dir(system, tr->events_dir);
+	if (IS_ERR(d))
+		return d;
+	sys->dir = d;
+	d = tracefs_create_file("enable", TRACE_MODE_WRITE, sys->dir, sys, &system_enable_fops);
+	return IS_ERR(d) ? d : sys->dir;
+}
+
+static int event_file_create(struct trace_array *tr, struct trace_event_call *call)
+{
+	static const struct {
+		const char *name;
+		umode_t mode;
+		const struct file_operations *fops;
+	} files[] = {
+		{ "enable", TRACE_MODE_WRITE, &event_enable_fops },
+		{ "id", TRACE_MODE_READ, &event_id_fops },
+		{ "format", TRACE_MODE_READ, &event_format_fops },
+		{ "filter", TRACE_MODE_WRITE, &event_filter_fops },
+		{ "trigger", TRACE_MODE_WRITE, &event_trigger_fops },
+	};
+	struct trace_event_file *file = kzalloc(sizeof(*file), GFP_KERNEL);
+	struct dentry *sys, *d;
+
+	if (!file)
+		return -ENOMEM;
+	file->event_call = call;
+	file->tr = tr;
+	file->buffer = tr->buffer;
+	sys = system_dir(tr, call->system);
+	d = IS_ERR(sys) ? sys : tracefs_create_dir(call->name, sys);
+	if (IS_ERR(d)) {
+		kfree(file);
+		return (int)PTR_ERR(d);
+	}
+	file->dir = d;
+	list_add_tail(&file->list, &tr->events);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		d = tracefs_create_file(files[i].name, files[i].mode, file->dir, file, files[i].fops);
+		if (IS_ERR(d))
+			return (int)PTR_ERR(d);
+	}
+	return event_trigger_create_files(file, file->dir);
+}
+
+int trace_create_events_dir(struct trace_array *tr, struct dentry *dir)
+{
+	struct trace_event_call *call;
+	struct event_subsystem *all;
+	struct dentry *d;
+	int ret;
+
+	INIT_LIST_HEAD(&tr->subsystems);
+	tr->events_dir = dir ? tracefs_create_dir("events", dir) : tracefs_events_dir();
+	if (IS_ERR_OR_NULL(tr->events_dir))
+		return tr->events_dir ? (int)PTR_ERR(tr->events_dir) : -ENOENT;
+	all = subsystem_new(tr, NULL);
+	if (!all)
+		return -ENOMEM;
+	all->dir = tr->events_dir;
+	d = tracefs_create_file("enable", TRACE_MODE_WRITE, tr->events_dir, all,
+				&system_enable_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file("header_page", TRACE_MODE_READ, tr->events_dir, NULL,
+					&header_page_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file("header_event", TRACE_MODE_READ, tr->events_dir, NULL,
+					&header_event_fops);
+	if (IS_ERR(d))
+		return (int)PTR_ERR(d);
+	for (call = trace_next_event_call(NULL); call; call = trace_next_event_call(call)) {
+		ret = event_file_create(tr, call);
+		if (ret)
+			return ret;
+	}
+	return trace_create_set_event_files(tr, dir);
+}
+
+/* Detach and free one event of tr (its directory is removed by the caller). */
+static void event_file_free(struct trace_event_file *file)
+{
+	event_trigger_remove_all(file, NULL);
+	if (file->flags & EVENT_FILE_FL_RECORD)
+		trace_event_enable_disable(file, false, false);
+	list_del(&file->list);
+	synchronize_rcu();
+	filter_free(file->filter);
+	kfree(file);
+}
+
+void trace_remove_events(struct trace_array *tr)
+{
+	struct trace_event_file *file, *fn;
+	struct event_subsystem *sys, *sn;
+
+	if (!tr->subsystems.next)
+		return;		/* never built */
+	list_for_each_entry_safe(file, fn, &tr->events, list)
+		event_file_free(file);
+	if (tr->events_dir && tr->name)
+		tracefs_remove(tr->events_dir);
+	list_for_each_entry_safe(sys, sn, &tr->subsystems, list) {
+		list_del(&sys->list);
+		kfree(sys);
+	}
+}
+
+int trace_add_event_files(struct trace_event_call *call)
+{
+	struct trace_array *tr;
+	int ret = 0;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		if (!ret)
+			ret = event_file_create(tr, call);
+	return ret;
+}
+
+int trace_remove_event_files(struct trace_event_call *call)
+{
+	struct trace_array *tr;
+	struct trace_event_file *file;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		file = trace_find_event_file(tr, call->system, call->name);
+		if (!file)
+			continue;
+		if (file->flags & EVENT_FILE_FL_ENABLED)
+			return -EBUSY;
+	}
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		file = trace_find_event_file(tr, call->system, call->name);
+		if (file) {
+			tracefs_remove(file->dir);
+			event_file_free(file);
+		}
+	}
+	return 0;
+}

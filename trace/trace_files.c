@@ -1,0 +1,709 @@
+/*
+ * The control and output files of a trace array, with Linux's behaviour:
+ * trace, trace_pipe, tracing_on, buffer_size_kb, buffer_total_size_kb,
+ * trace_clock, trace_marker, snapshot, error_log, current_tracer,
+ * available_tracers and per_cpu/cpuN/{trace, trace_pipe, trace_pipe_raw,
+ * stats, buffer_size_kb}; the top level also has README and
+ * saved_cmdlines. Every open file holds its instance (rmdir: EBUSY).
+ * Pure.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/percpu.h>
+#include <kernel/wait.h>
+#include <kernel/time.h>
+#include <kernel/fs/tracefs.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/fs/fcntl.h>
+#include <trace/trace.h>
+
+/* What a file's i_private points at: the array, and the CPU of a per_cpu file. */
+struct trace_file_data {
+	struct trace_array *tr;
+	int cpu;		/* RING_BUFFER_ALL_CPUS for the array's own files */
+};
+
+/* trace_pipe readers poll: probes never wake anyone (they may hold scheduler locks). */
+#define TRACE_PIPE_POLL		(HZ / 50)
+static DECLARE_WAIT_QUEUE_HEAD(trace_pipe_wait);
+
+static struct trace_file_data *file_data(struct file *file)
+{
+	return file->f_inode->i_private;
+}
+
+/* A user's number: decimal, surrounding blanks and a newline allowed. */
+static int parse_ulong(const char *buf, size_t count, unsigned long *val)
+{
+	char tmp[32];
+	unsigned long long v;
+	size_t i = 0, n = count;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	while (n > i && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		n--;
+	if (n == i || n - i >= sizeof(tmp))
+		return -EINVAL;
+	memcpy(tmp, buf + i, n - i);
+	tmp[n - i] = '\0';
+	if (kstrtoull(tmp, 10, &v))
+		return -EINVAL;
+	*val = (unsigned long)v;
+	return 0;
+}
+
+/* A user's word (clock name, tracer name): blanks and newline stripped. */
+static int parse_word(const char *buf, size_t count, char *word, size_t size)
+{
+	size_t i = 0, n = count;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	while (n > i && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		n--;
+	if (n - i >= size)
+		return -EINVAL;
+	memcpy(word, buf + i, n - i);
+	word[n - i] = '\0';
+	return 0;
+}
+
+/* --- open/release that hold the instance ----------------------------------------- */
+
+static int tr_open(struct inode *inode, struct file *file)
+{
+	trace_array_get(((struct trace_file_data *)inode->i_private)->tr);
+	return 0;
+}
+
+static int tr_release(struct inode *inode, struct file *file)
+{
+	trace_array_put(((struct trace_file_data *)inode->i_private)->tr);
+	return 0;
+}
+
+static int tr_single_open(struct inode *inode, struct file *file,
+			  int (*show)(struct seq_file *m, void *v))
+{
+	int ret = single_open(file, show, inode->i_private);
+
+	if (!ret)
+		tr_open(inode, file);
+	return ret;
+}
+
+static int tr_single_release(struct inode *inode, struct file *file)
+{
+	tr_release(inode, file);
+	return single_release(inode, file);
+}
+
+/* A seq_file shown from the array's data, holding the instance while open. */
+#define TRACE_SHOW_FILE(name)							\
+	static int name##_open(struct inode *inode, struct file *file)		\
+	{									\
+		return tr_single_open(inode, file, name##_show);		\
+	}
+
+/* --- trace, snapshot, per_cpu/cpuN/trace: text, not consumed --------------------- */
+
+static ssize_t iter_read(struct trace_iterator *iter, char *buf, size_t count)
+{
+	size_t done = 0;
+
+	while (done < count) {
+		size_t n;
+
+		if (iter->seq_pos == iter->seq.len) {
+			if (trace_iter_next_line(iter))
+				break;
+			iter->seq_pos = 0;
+		}
+		n = min(count - done, (size_t)iter->seq.len - iter->seq_pos);
+		memcpy(buf + done, iter->seq.buffer + iter->seq_pos, n);
+		iter->seq_pos += n;
+		done += n;
+	}
+	return (ssize_t)done;
+}
+
+static int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
+{
+	struct trace_file_data *d = inode->i_private;
+	struct trace_buffer *buffer;
+
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		if (snapshot) {
+			if (d->tr->snapshot)
+				ring_buffer_reset(d->tr->snapshot);
+		} else {
+			tracing_reset(d->tr, d->cpu);
+		}
+	}
+	if (file->f_mode & FMODE_READ) {
+		buffer = snapshot ? d->tr->snapshot : d->tr->buffer;
+		if (buffer) {
+			file->private_data = trace_iter_open(d->tr, buffer, d->cpu, false);
+			if (!file->private_data)
+				return -ENOMEM;
+		}
+	}
+	return tr_open(inode, file);
+}
+
+static int trace_open(struct inode *inode, struct file *file)
+{
+	return trace_open_buffer(inode, file, false);
+}
+
+static ssize_t trace_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	ssize_t n = iter_read(file->private_data, buf, count);
+
+	*pos += n;
+	return n;
+}
+
+/* `echo > trace` truncates (at open); anything written is accepted and ignored, as Linux. */
+static ssize_t trace_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	return (ssize_t)count;
+}
+
+static int trace_release(struct inode *inode, struct file *file)
+{
+	trace_iter_close(file->private_data);
+	return tr_release(inode, file);
+}
+
+static const struct file_operations trace_fops = {
+	.open = trace_open,
+	.read = trace_read,
+	.write = trace_write,
+	.release = trace_release,
+};
+
+/* The snapshot file: its buffer as `trace` shows it, or how to take one. */
+static const char snapshot_help[] =
+	"# tracer: nop\n"
+	"#\n"
+	"# * Snapshot is freed *\n"
+	"#\n"
+	"# Snapshot commands:\n"
+	"# echo 0 > snapshot : free the snapshot buffer\n"
+	"# echo 1 > snapshot : allocate it if needed, then swap it with the live buffer\n"
+	"# echo 2 > snapshot : empty the snapshot buffer (any number but 0 and 1)\n";
+
+static int snapshot_open(struct inode *inode, struct file *file)
+{
+	return trace_open_buffer(inode, file, true);
+}
+
+static ssize_t snapshot_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	ssize_t n;
+
+	if (!file->private_data)
+		return simple_read_from_buffer(buf, count, pos, snapshot_help,
+					       sizeof(snapshot_help) - 1);
+	n = iter_read(file->private_data, buf, count);
+	*pos += n;
+	return n;
+}
+
+static ssize_t snapshot_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct trace_array *tr = file_data(file)->tr;
+	unsigned long val;
+	int ret;
+
+	ret = parse_ulong(buf, count, &val);
+	if (ret)
+		return ret;
+	if (val == 0) {
+		tracing_free_snapshot(tr);
+	} else if (val == 1) {
+		ret = tracing_alloc_snapshot(tr);
+		if (!ret)
+			ret = tracing_snapshot(tr);
+	} else if (tr->snapshot) {
+		ring_buffer_reset(tr->snapshot);
+	}
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations snapshot_fops = {
+	.open = snapshot_open,
+	.read = snapshot_read,
+	.write = snapshot_write,
+	.release = trace_release,
+};
+
+/* --- trace_pipe: consuming, blocking ----------------------------------------------- */
+
+static int trace_pipe_open(struct inode *inode, struct file *file)
+{
+	struct trace_file_data *d = inode->i_private;
+
+	file->private_data = trace_iter_open(d->tr, d->tr->buffer, d->cpu, true);
+	if (!file->private_data)
+		return -ENOMEM;
+	return tr_open(inode, file);
+}
+
+/*
+ * Wait until the buffer has something: 0, -EAGAIN (O_NONBLOCK) or -EINTR
+ * (a signal: Ctrl-C in the shell). A snapshot swap repoints the reader.
+ */
+static int trace_pipe_wait_data(struct file *file, struct trace_iterator *iter)
+{
+	while (trace_iter_empty(iter)) {
+		if (file->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		if (wait_event_interruptible_timeout(trace_pipe_wait, !trace_iter_empty(iter),
+						     TRACE_PIPE_POLL) < 0)
+			return -EINTR;
+		iter->buffer = READ_ONCE(iter->tr->buffer);
+	}
+	return 0;
+}
+
+static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	struct trace_iterator *iter = file->private_data;
+	ssize_t n;
+	int ret;
+
+	/* Text left from the last line comes first; then block only for the first byte. */
+	if (iter->seq_pos == iter->seq.len) {
+		ret = trace_pipe_wait_data(file, iter);
+		if (ret)
+			return ret;
+	}
+	n = iter_read(iter, buf, count);
+	*pos += n;
+	return n;
+}
+
+static const struct file_operations trace_pipe_fops = {
+	.open = trace_pipe_open,
+	.read = trace_pipe_read,
+	.release = trace_release,
+};
+
+/* per_cpu/cpuN/trace_pipe_raw: whole ring-buffer pages in Linux's layout, consumed. */
+static ssize_t trace_pipe_raw_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	struct trace_file_data *d = file_data(file);
+	void *page;
+	int ret;
+
+	if (count < RB_PAGE_SIZE)
+		return -EINVAL;
+	page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	ret = ring_buffer_read_page(d->tr->buffer, d->cpu, page, false);
+	if (ret == -EAGAIN)
+		ret = 0;	/* nothing to read: end of file */
+	else if (ret >= 0) {
+		memcpy(buf, page, RB_PAGE_SIZE);
+		ret = RB_PAGE_SIZE;
+		*pos += ret;
+	}
+	kfree(page);
+	return ret;
+}
+
+static const struct file_operations trace_pipe_raw_fops = {
+	.open = tr_open,
+	.read = trace_pipe_raw_read,
+	.release = tr_release,
+};
+
+/* --- small control files --------------------------------------------------------------- */
+
+static int tracing_on_show(struct seq_file *m, void *v)
+{
+	struct trace_file_data *d = m->private;
+
+	seq_printf(m, "%d\n", d->tr->tracing_on);
+	return 0;
+}
+TRACE_SHOW_FILE(tracing_on)
+
+static ssize_t tracing_on_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	unsigned long val;
+	int ret = parse_ulong(buf, count, &val);
+
+	if (ret)
+		return ret;
+	tracer_tracing_on(file_data(file)->tr, val != 0);
+	return (ssize_t)count;
+}
+
+static const struct file_operations tracing_on_fops = {
+	.open = tracing_on_open,
+	.read = seq_read,
+	.write = tracing_on_write,
+	.release = tr_single_release,
+};
+
+/* buffer_size_kb: one CPU's size, or all CPUs' when they agree ("X" when they do not). */
+static int buffer_size_show(struct seq_file *m, void *v)
+{
+	struct trace_file_data *d = m->private;
+	unsigned long size = 0;
+
+	if (d->cpu != RING_BUFFER_ALL_CPUS) {
+		seq_printf(m, "%lu\n", ring_buffer_size(d->tr->buffer, d->cpu) / 1024);
+		return 0;
+	}
+	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++) {
+		unsigned long s = ring_buffer_size(d->tr->buffer, cpu);
+
+		if (cpu && s != size) {
+			seq_puts(m, "X\n");
+			return 0;
+		}
+		size = s;
+	}
+	seq_printf(m, "%lu\n", size / 1024);
+	return 0;
+}
+TRACE_SHOW_FILE(buffer_size)
+
+static ssize_t buffer_size_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct trace_file_data *d = file_data(file);
+	unsigned long kb;
+	int ret = parse_ulong(buf, count, &kb);
+
+	if (ret)
+		return ret;
+	if (!kb || kb > (RB_MAX_PAGES * RB_PAGE_DATA_SIZE) / 1024)
+		return -EINVAL;
+	trace_types_lock();
+	ret = tracing_resize(d->tr, kb * 1024, d->cpu);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations buffer_size_fops = {
+	.open = buffer_size_open,
+	.read = seq_read,
+	.write = buffer_size_write,
+	.release = tr_single_release,
+};
+
+static int buffer_total_size_show(struct seq_file *m, void *v)
+{
+	struct trace_file_data *d = m->private;
+	unsigned long total = 0;
+
+	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
+		total += ring_buffer_size(d->tr->buffer, cpu);
+	seq_printf(m, "%lu\n", total / 1024);
+	return 0;
+}
+TRACE_SHOW_FILE(buffer_total_size)
+
+static const struct file_operations buffer_total_size_fops = {
+	.open = buffer_total_size_open,
+	.read = seq_read,
+	.release = tr_single_release,
+};
+
+/* per_cpu/cpuN/stats, Linux's lines. */
+static int stats_show(struct seq_file *m, void *v)
+{
+	struct trace_file_data *d = m->private;
+	struct ring_buffer_stats st;
+	u64 t;
+
+	if (ring_buffer_stats_cpu(d->tr->buffer, d->cpu, &st))
+		return 0;
+	seq_printf(m, "entries: %lu\noverrun: %lu\ncommit overrun: %lu\nbytes: %lu\n",
+		   st.entries, st.overrun, st.commit_overrun, st.bytes);
+	if (d->tr->clock_id == TRACE_CLOCK_COUNTER) {
+		seq_printf(m, "oldest event ts: %lu\nnow ts: %lu\n", (unsigned long)st.oldest_event_ts,
+			   (unsigned long)st.now_ts);
+	} else {
+		t = (st.oldest_event_ts + 500) / 1000;
+		seq_printf(m, "oldest event ts: %5lu.%06lu\n", (unsigned long)(t / 1000000),
+			   (unsigned long)(t % 1000000));
+		t = (st.now_ts + 500) / 1000;
+		seq_printf(m, "now ts: %5lu.%06lu\n", (unsigned long)(t / 1000000),
+			   (unsigned long)(t % 1000000));
+	}
+	seq_printf(m, "dropped events: %lu\nread events: %lu\n", st.dropped_events,
+		   st.read_events);
+	return 0;
+}
+TRACE_SHOW_FILE(stats)
+
+static const struct file_operations stats_fops = {
+	.open = stats_open,
+	.read = seq_read,
+	.release = tr_single_release,
+};
+
+static int trace_clock_show(struct seq_file *m, void *v)
+{
+	struct trace_file_data *d = m->private;
+
+	for (int i = 0; i < TRACE_CLOCK_NR; i++)
+		seq_printf(m, i == (int)d->tr->clock_id ? "%s[%s]" : "%s%s", i ? " " : "",
+			   trace_clock_names[i]);
+	seq_putc(m, '\n');
+	return 0;
+}
+TRACE_SHOW_FILE(trace_clock)
+
+static ssize_t trace_clock_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	char name[16];
+	int ret = parse_word(buf, count, name, sizeof(name));
+
+	if (ret)
+		return ret;
+	trace_types_lock();
+	ret = tracing_set_clock(file_data(file)->tr, name);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations trace_clock_fops = {
+	.open = trace_clock_open,
+	.read = seq_read,
+	.write = trace_clock_write,
+	.release = tr_single_release,
+};
+
+/* trace_marker: each write is one ftrace:print record (tracing_mark_write). */
+static ssize_t trace_marker_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	int ret = tracing_mark_write(file_data(file)->tr, buf, count, _THIS_IP_);
+
+	return ret < 0 ? ret : (ssize_t)count;
+}
+
+static const struct file_operations trace_marker_fops = {
+	.open = tr_open,
+	.write = trace_marker_write,
+	.release = tr_release,
+};
+
+/* error_log: `echo > error_log` (O_TRUNC) clears it. */
+static int error_log_show(struct seq_file *m, void *v)
+{
+	struct trace_file_data *d = m->private;
+
+	trace_types_lock();
+	tracing_err_log_show(d->tr, m);
+	trace_types_unlock();
+	return 0;
+}
+
+static int error_log_open(struct inode *inode, struct file *file)
+{
+	struct trace_file_data *d = inode->i_private;
+
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		trace_types_lock();
+		tracing_err_log_clear(d->tr);
+		trace_types_unlock();
+	}
+	return tr_single_open(inode, file, error_log_show);
+}
+
+static ssize_t error_log_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	return (ssize_t)count;
+}
+
+static const struct file_operations error_log_fops = {
+	.open = error_log_open,
+	.read = seq_read,
+	.write = error_log_write,
+	.release = tr_single_release,
+};
+
+/* Spoor has no function tracers: "nop" is the one tracer, as Linux with none configured. */
+static int current_tracer_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "nop\n");
+	return 0;
+}
+TRACE_SHOW_FILE(current_tracer)
+
+static ssize_t current_tracer_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	char name[32];
+	int ret = parse_word(buf, count, name, sizeof(name));
+
+	if (ret)
+		return ret;
+	return strcmp(name, "nop") ? -EINVAL : (ssize_t)count;
+}
+
+static const struct file_operations current_tracer_fops = {
+	.open = current_tracer_open,
+	.read = seq_read,
+	.write = current_tracer_write,
+	.release = tr_single_release,
+};
+
+static const struct file_operations available_tracers_fops = {
+	.open = current_tracer_open,
+	.read = seq_read,
+	.release = tr_single_release,
+};
+
+static int saved_cmdlines_show(struct seq_file *m, void *v)
+{
+	trace_cmdlines_show(m);
+	return 0;
+}
+TRACE_SHOW_FILE(saved_cmdlines)
+
+static const struct file_operations saved_cmdlines_fops = {
+	.open = saved_cmdlines_open,
+	.read = seq_read,
+	.release = tr_single_release,
+};
+
+static const char readme_text[] =
+	"tracing mini-HOWTO (Spoor)\n"
+	"\n"
+	"The files here are the Linux tracefs interface; every instance under\n"
+	"instances/ has its own copy of the per-buffer ones.\n"
+	"\n"
+	" Buffers and output:\n"
+	"  trace\t\t\t- all events, oldest first; 'echo > trace' empties the buffer\n"
+	"  trace_pipe\t\t- the same, consumed as read; blocks until there is data\n"
+	"  trace_marker\t\t- text written here becomes an event in the buffer\n"
+	"  tracing_on\t\t- 0 stops recording into the buffer, 1 starts it again\n"
+	"  buffer_size_kb\t- size of each CPU's buffer in KiB (writing resizes it)\n"
+	"  buffer_total_size_kb\t- all CPUs together\n"
+	"  trace_clock\t\t- clock of the time stamps: local, global, counter\n"
+	"  snapshot\t\t- 1 swaps the buffer into the snapshot, 0 frees it, 2 empties it\n"
+	"  per_cpu/cpuN/\t\t- trace, trace_pipe, trace_pipe_raw, stats, buffer_size_kb of one CPU\n"
+	"  saved_cmdlines\t- the pid -> comm table the output uses\n"
+	"  error_log\t\t- the last command errors; 'echo > error_log' clears it\n"
+	"  instances/\t\t- mkdir NAME makes a new trace array, rmdir NAME removes it\n"
+	"\n"
+	" Events:\n"
+	"  available_events\t- every event, as system:event\n"
+	"  set_event\t\t- 'sys:event' enables, '!sys:event' disables, globs allowed;\n"
+	"\t\t\t  'echo > set_event' disables all\n"
+	"  events/enable, events/<sys>/enable, events/<sys>/<event>/enable\t- 0 or 1\n"
+	"  events/<sys>/<event>/format\t- the record layout\n"
+	"  events/<sys>/<event>/filter\t- keep records matching e.g. 'pid > 10 && comm ~ \"k*\"'\n"
+	"\t\t\t  fields compare with == != < <= > >= & ~; join with && || ! ( )\n"
+	"\t\t\t  '0' removes the filter\n"
+	"  events/<sys>/<event>/trigger\t- commands run when the event fires:\n"
+	"\t\t\t  traceon, traceoff, snapshot, stacktrace,\n"
+	"\t\t\t  enable_event:<sys>:<event>, disable_event:<sys>:<event>,\n"
+	"\t\t\t  hist:keys=<field>... (see the hist trigger documentation)\n"
+	"\t\t\t  each optionally followed by :<count> and 'if <filter>';\n"
+	"\t\t\t  a leading '!' removes the trigger\n";
+
+static ssize_t readme_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	return simple_read_from_buffer(buf, count, pos, readme_text, sizeof(readme_text) - 1);
+}
+
+static const struct file_operations readme_fops = {
+	.read = readme_read,
+};
+
+/* --- creating them ------------------------------------------------------------------------ */
+
+static const struct {
+	const char *name;
+	umode_t mode;
+	const struct file_operations *fops;
+} array_files[] = {
+	{ "trace", TRACE_MODE_WRITE, &trace_fops },
+	{ "trace_pipe", TRACE_MODE_READ, &trace_pipe_fops },
+	{ "tracing_on", TRACE_MODE_WRITE, &tracing_on_fops },
+	{ "buffer_size_kb", TRACE_MODE_WRITE, &buffer_size_fops },
+	{ "buffer_total_size_kb", TRACE_MODE_READ, &buffer_total_size_fops },
+	{ "trace_clock", TRACE_MODE_WRITE, &trace_clock_fops },
+	{ "trace_marker", 0220, &trace_marker_fops },
+	{ "snapshot", TRACE_MODE_WRITE, &snapshot_fops },
+	{ "error_log", TRACE_MODE_WRITE, &error_log_fops },
+	{ "current_tracer", TRACE_MODE_WRITE, &current_tracer_fops },
+	{ "available_tracers", TRACE_MODE_READ, &available_tracers_fops },
+}, cpu_files[] = {
+	{ "trace", TRACE_MODE_WRITE, &trace_fops },
+	{ "trace_pipe", TRACE_MODE_READ, &trace_pipe_fops },
+	{ "trace_pipe_raw", TRACE_MODE_READ, &trace_pipe_raw_fops },
+	{ "stats", TRACE_MODE_READ, &stats_fops },
+	{ "buffer_size_kb", TRACE_MODE_WRITE, &buffer_size_fops },
+}, top_files[] = {
+	{ "README", TRACE_MODE_READ, &readme_fops },
+	{ "saved_cmdlines", TRACE_MODE_READ, &saved_cmdlines_fops },
+};
+
+static int create_table(struct dentry *dir, struct trace_file_data *d, const void *table,
+			size_t n)
+{
+	const typeof(array_files[0]) *t = table;
+
+	for (size_t i = 0; i < n; i++) {
+		struct dentry *f = tracefs_create_file(t[i].name, t[i].mode, dir, d, t[i].fops);
+
+		if (IS_ERR(f))
+			return (int)PTR_ERR(f);
+	}
+	return 0;
+}
+
+int trace_create_files(struct trace_array *tr, struct dentry *dir)
+{
+	struct trace_file_data *d;
+	struct dentry *per_cpu = NULL, *cpu_dir;
+	char name[16];
+	int ret;
+
+	/* One record for the array and one per CPU; freed with the array (tr->file_data). */
+	d = kcalloc((size_t)nr_cpu_ids + 1, sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	tr->file_data = d;
+	d[0] = (struct trace_file_data){ tr, RING_BUFFER_ALL_CPUS };
+	ret = create_table(dir, &d[0], array_files, ARRAY_SIZE(array_files));
+	if (!ret && !tr->name)
+		ret = create_table(dir, &d[0], top_files, ARRAY_SIZE(top_files));
+	if (!ret && tr->name) {
+		per_cpu = tracefs_create_dir("per_cpu", dir);
+		if (IS_ERR(per_cpu))
+			ret = (int)PTR_ERR(per_cpu);
+	}
+	for (int cpu = 0; !ret && cpu < (int)nr_cpu_ids; cpu++) {
+		d[cpu + 1] = (struct trace_file_data){ tr, cpu };
+		if (per_cpu) {
+			snprintf(name, sizeof(name), "cpu%d", cpu);
+			cpu_dir = tracefs_create_dir(name, per_cpu);
+		} else {
+			cpu_dir = tracefs_per_cpu_dir(cpu);
+		}
+		if (IS_ERR_OR_NULL(cpu_dir))
+			ret = cpu_dir ? (int)PTR_ERR(cpu_dir) : -ENOENT;
+		else
+			ret = create_table(cpu_dir, &d[cpu + 1], cpu_files, ARRAY_SIZE(cpu_files));
+	}
+	return ret;
+}
+
+void trace_free_files(struct trace_array *tr)
+{
+	kfree(tr->file_data);
+	tr->file_data = NULL;
+}

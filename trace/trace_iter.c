@@ -1,0 +1,168 @@
+/*
+ * Reading a trace array as text, one line at a time: the `trace` files
+ * (non-consuming: per-CPU iterators merged by time stamp) and the
+ * `trace_pipe` files (consuming the oldest event of any CPU). Lines have
+ * Linux's layout (trace/trace_output.h); records that are not events
+ * (stack traces, trace_marker text) print as Linux prints them. Pure.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/slab.h>
+#include <kernel/percpu.h>
+#include <trace/trace.h>
+#include <trace/trace_output.h>
+
+struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buffer *buffer,
+				       int cpu, bool consume)
+{
+	size_t n = (size_t)nr_cpu_ids;
+	struct trace_iterator *iter = kzalloc(sizeof(*iter) + n * sizeof(iter->rec[0]), GFP_KERNEL);
+
+	if (!iter)
+		return NULL;
+	iter->tr = tr;
+	iter->buffer = buffer;
+	iter->cpu_file = cpu;
+	iter->consume = consume;
+	iter->header = !consume;
+	for (int c = 0; !consume && c < (int)n; c++) {
+		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
+			continue;
+		iter->iters[c] = ring_buffer_read_start(buffer, c);
+		if (!iter->iters[c]) {
+			trace_iter_close(iter);
+			return NULL;
+		}
+	}
+	return iter;
+}
+
+void trace_iter_close(struct trace_iterator *iter)
+{
+	if (!iter)
+		return;
+	for (int c = 0; c < (int)nr_cpu_ids; c++)
+		if (iter->iters[c])
+			ring_buffer_read_finish(iter->iters[c]);
+	kfree(iter);
+}
+
+/* entries and entries-written of the buffer (one CPU or all), as the header counts them. */
+static void buffer_counts(struct trace_buffer *buffer, int cpu, unsigned long *entries,
+			  unsigned long *written)
+{
+	struct ring_buffer_stats st;
+
+	*entries = *written = 0;
+	for (int c = 0; c < (int)nr_cpu_ids; c++) {
+		if ((cpu != RING_BUFFER_ALL_CPUS && c != cpu) || ring_buffer_stats_cpu(buffer, c, &st))
+			continue;
+		*entries += st.entries;
+		*written += st.entries + st.overrun;
+	}
+}
+
+/* The CPU whose next event is oldest, its record in iter->rec[cpu]; -1 when all are read. */
+static int next_cpu(struct trace_iterator *iter)
+{
+	int best = -1;
+
+	for (int c = 0; c < (int)nr_cpu_ids; c++) {
+		if (iter->cpu_file != RING_BUFFER_ALL_CPUS && c != iter->cpu_file)
+			continue;
+		if (!iter->have[c]) {
+			int ret = iter->consume ? ring_buffer_peek(iter->buffer, c, &iter->rec[c])
+						: ring_buffer_iter_peek(iter->iters[c], &iter->rec[c]);
+			iter->have[c] = ret == 0;
+		}
+		if (iter->have[c] && (best < 0 || iter->rec[c].ts < iter->rec[best].ts))
+			best = c;
+	}
+	return best;
+}
+
+/* A kernel stack record (the stacktrace trigger): one " => symbol" line per frame. */
+static void print_stack(struct trace_seq *s, const struct ring_buffer_record *rec)
+{
+	struct stack_entry st;
+	unsigned int n;
+
+	memcpy(&st, rec->data, sizeof(st));
+	n = min(st.nr, (rec->length - (u32)sizeof(st)) / (u32)sizeof(unsigned long));
+	trace_seq_puts(s, "<stack trace>\n");
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long ip;
+
+		memcpy(&ip, rec->data + sizeof(st) + i * sizeof(ip), sizeof(ip));
+		trace_seq_printf(s, " => %pS\n", (void *)ip);
+	}
+}
+
+/* The text of one record, after the common prefix. */
+static void print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec)
+{
+	const struct trace_entry *ent = (const void *)rec->data;
+	struct trace_event_call *call = trace_find_event_by_id(ent->type);
+	struct trace_seq *s = &iter->seq;
+
+	if (ent->type == TRACE_STACK_ID) {
+		print_stack(s, rec);
+		return;
+	}
+	/* ftrace's own records (trace_marker) print without an event name, as Linux's. */
+	if (call && call->output && !strcmp(call->system, "ftrace") &&
+	    trace_event_record_valid(call, ent, rec->length))
+		call->output(s, &iter->tmp, ent);
+	else
+		trace_print_event(s, &iter->tmp, ent, rec->length);
+	trace_seq_putc(s, '\n');
+}
+
+int trace_iter_next_line(struct trace_iterator *iter)
+{
+	struct ring_buffer_record *rec;
+	const struct trace_entry *ent;
+	char comm[16];
+	int cpu;
+
+	trace_seq_init(&iter->seq);
+	if (iter->header) {
+		unsigned long entries, written;
+
+		iter->header = false;
+		buffer_counts(iter->buffer, iter->cpu_file, &entries, &written);
+		trace_print_header(&iter->seq, "nop", entries, written, nr_cpu_ids);
+		return 0;
+	}
+	cpu = next_cpu(iter);
+	if (cpu < 0)
+		return -EAGAIN;
+	rec = &iter->rec[cpu];
+	iter->have[cpu] = false;
+	if (iter->consume)
+		ring_buffer_consume(iter->buffer, cpu, rec);
+	else
+		ring_buffer_iter_advance(iter->iters[cpu]);
+	if (rec->length < sizeof(*ent)) {
+		trace_seq_puts(&iter->seq, "[bad record]\n");
+		return 0;
+	}
+	ent = (const void *)rec->data;
+	if (rec->lost_events && iter->consume)
+		trace_seq_printf(&iter->seq, "CPU:%d [LOST %lu EVENTS]\n", cpu, rec->lost_events);
+	trace_find_cmdline(ent->pid, comm);
+	trace_print_context(&iter->seq, ent, comm, cpu, rec->ts);
+	print_record(iter, rec);
+	return 0;
+}
+
+bool trace_iter_empty(struct trace_iterator *iter)
+{
+	for (int c = 0; c < (int)nr_cpu_ids; c++) {
+		if (iter->cpu_file != RING_BUFFER_ALL_CPUS && c != iter->cpu_file)
+			continue;
+		if (iter->have[c] || !ring_buffer_empty_cpu(iter->buffer, c))
+			return false;
+	}
+	return true;
+}

@@ -1,0 +1,5 @@
+/* The kmem events (trace/events/kmem.tev); kmalloc/kfree and the page allocator call them. */
+#include <kernel/types.h>
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/kmem.h>

@@ -1,0 +1,69 @@
+/*
+ * ftrace's own records: the ftrace:print event (trace/events/ftrace.tev)
+ * that trace_marker writes, and kernel stack records for the stacktrace
+ * trigger. Both are written straight into an array's buffer, whether or
+ * not any event is enabled, as Linux's trace_marker and stack entries are.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/preempt.h>
+#include <kernel/stacktrace.h>
+#include <trace/trace.h>
+#include <trace/trace_event_buffer.h>
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/ftrace.h>
+
+/* Longest text one trace_marker write records (Linux cuts there too). */
+#define TRACE_MARKER_MAX	1024
+
+int tracing_mark_write(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
+{
+	struct trace_event_raw_print *entry;
+	struct trace_buffer *buffer;
+	struct rb_event *event;
+	unsigned int trace_ctx = tracing_gen_ctx();
+	bool newline;
+	size_t size;
+
+	if (!READ_ONCE(tr->tracing_on))
+		return -EBADF;
+	if (len > TRACE_MARKER_MAX)
+		len = TRACE_MARKER_MAX;
+	/* The record's text ends in a newline, added if the writer left it out. */
+	newline = !len || text[len - 1] != '\n';
+	size = sizeof(*entry) + len + newline + 1;
+	preempt_disable();
+	buffer = READ_ONCE(tr->buffer);
+	event = ring_buffer_lock_reserve(buffer, size);
+	if (!event) {
+		preempt_enable();
+		return -EBADF;
+	}
+	entry = ring_buffer_event_data(event);
+	tracing_generic_entry_update(&entry->ent, event_print.id, trace_ctx);
+	entry->ip = ip;
+	memcpy(entry->buf, text, len);
+	if (newline)
+		entry->buf[len++] = '\n';
+	entry->buf[len] = '\0';
+	ring_buffer_unlock_commit(buffer);
+	preempt_enable();
+	return 0;
+}
+
+void trace_dump_stack_record(struct trace_array *tr, unsigned int skip)
+{
+	struct {
+		struct stack_entry st;
+		unsigned long ips[TRACE_STACK_MAX];
+	} rec;
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+
+	memset(&rec, 0, sizeof(rec));
+	rec.st.nr = stack_trace_save(rec.ips, TRACE_STACK_MAX, skip + 1);
+	tracing_generic_entry_update(&rec.st.ent, TRACE_STACK_ID, trace_ctx);
+	ring_buffer_write(READ_ONCE(tr->buffer),
+			  sizeof(rec.st) + rec.st.nr * sizeof(unsigned long), &rec);
+}

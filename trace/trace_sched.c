@@ -1,0 +1,44 @@
+/*
+ * The sched events (trace/events/sched.tev) are created here, where
+ * struct task_struct is in scope; the scheduler calls them at the hook
+ * points of kernel/sched/hooks.h. Also what the common fields and the
+ * saved cmdlines learn about the running task. Kernel only.
+ */
+#include <kernel/sched.h>
+#include <kernel/preempt.h>
+#include <trace/trace.h>
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/sched.h>
+
+pid_t tracing_task_pid(void)
+{
+	return current->pid;
+}
+
+const char *tracing_task_comm(void)
+{
+	return current->comm;
+}
+
+/*
+ * Saved cmdlines learn a task's name when it is switched in or out, as
+ * Linux's do (tracing_record_cmdline from its sched_switch probe): every
+ * task that writes a record has been switched in first, except the one
+ * running when tracing started, which the enabling write saves.
+ */
+static void probe_cmdline_switch(void *data, bool preempt, struct task_struct *prev,
+				 struct task_struct *next, unsigned int prev_state)
+{
+	trace_save_cmdline(prev->pid, prev->comm);
+	trace_save_cmdline(next->pid, next->comm);
+}
+
+int trace_cmdlines_attach(bool on)
+{
+	if (on) {
+		trace_save_cmdline(current->pid, current->comm);
+		return register_trace_sched_switch(probe_cmdline_switch, NULL);
+	}
+	return unregister_trace_sched_switch(probe_cmdline_switch, NULL);
+}
