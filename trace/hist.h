@@ -244,9 +244,23 @@ struct hist_instance {
 	struct hist_error last_error;		/* of the last failed command */
 	/* Take a snapshot of the trace buffer (snapshot() action); may be NULL. */
 	void (*take_snapshot)(struct hist_instance *inst);
-	/* Write a generated synthetic event record to the trace buffer; may be NULL. */
+	/*
+	 * Deliver a generated synthetic event record: the tracing core
+	 * records it and runs the event's triggers (its histograms too).
+	 * NULL: the engine feeds the event's histograms itself.
+	 */
 	void (*synth_emit)(struct hist_instance *inst, struct hist_event *event,
 			   const void *rec, unsigned int size);
+	/*
+	 * A trigger is about to go live on hd->event (hook it to the event's
+	 * probe), or about to go away (unhook it, and return only once no
+	 * CPU can still be running it). Either may be NULL; a failing
+	 * register refuses the command with its errno.
+	 */
+	int (*trigger_register)(struct hist_instance *inst, struct hist_trigger_data *hd);
+	void (*trigger_unregister)(struct hist_instance *inst, struct hist_trigger_data *hd);
+	/* Switch the instance's trace clock (clock=, default global); may be NULL. */
+	int (*set_clock)(struct hist_instance *inst, const char *clock);
 };
 
 /*
@@ -286,6 +300,7 @@ struct hist_trigger_data {
 	struct tracing_map *map;
 	bool enable_timestamps;
 	bool save_comm;			/* a .execname field: keep each entry's comm */
+	bool uses_stack;		/* reads common_stacktrace: the caller fills ctx->stack */
 	struct hist_field *var_refs[TRACING_MAP_VARS_MAX];
 	unsigned int n_var_refs;
 	struct action_data *actions[HIST_ACTIONS_MAX];

@@ -511,8 +511,10 @@ static struct hist_trigger_data *hist_trigger_data_create(struct hist_instance *
 		ret = create_sort_keys(hd);
 	if (!ret)
 		ret = create_filter(hd);
-	for (unsigned int i = 0; !ret && i < hd->n_fields; i++)
+	for (unsigned int i = 0; !ret && i < hd->n_fields; i++) {
 		hd->save_comm |= !!(hd->fields[i]->flags & HIST_FIELD_FL_EXECNAME);
+		hd->uses_stack |= hd->fields[i]->fn == HIST_FIELD_FN_STACK;
+	}
 	if (ret) {
 		hd->attrs = NULL;
 		hist_trigger_data_free(hd);
@@ -755,6 +757,8 @@ static void destroy_field_var_hists(struct hist_trigger_data *hd)
 
 static void hist_trigger_unregister(struct hist_trigger_data *hd)
 {
+	if (hd->inst->trigger_unregister)
+		hd->inst->trigger_unregister(hd->inst, hd);
 	list_del_init(&hd->list);
 	destroy_field_var_hists(hd);
 	hist_put(hd);
@@ -798,6 +802,7 @@ static int hist_trigger_command(struct hist_instance *inst, struct hist_event *e
 {
 	struct hist_trigger_attrs *attrs = kzalloc(sizeof(*attrs), GFP_KERNEL);
 	struct hist_trigger_data *hd;
+	bool attached = false;
 	int ret;
 
 	memset(err, 0, sizeof(*err));
@@ -828,19 +833,30 @@ static int hist_trigger_command(struct hist_instance *inst, struct hist_event *e
 		return -ENOENT;
 	}
 	ret = hist_actions_create(hd);
-	if (!ret)
+	if (!ret) {
 		ret = hist_attach_map(hd);
+		attached = !ret;
+	}
+	if (!ret && hd->enable_timestamps && inst->set_clock &&
+	    inst->set_clock(inst, attrs->clock ? attrs->clock : "global")) {
+		HIST_ERR(hd, SET_CLOCK_FAIL, attrs->clock);
+		ret = -EINVAL;
+	}
+	hd->paused = attrs->pause;
+	if (!ret && inst->trigger_register)
+		ret = inst->trigger_register(inst, hd);
 	if (ret) {
 		if (!err->err)
 			hist_err(err, ret, NULL, 0);
 		ret = err->err;
-		/* hist_attach_map() comes last and attaches nothing when it fails */
 		destroy_field_var_hists(hd);
-		hist_trigger_data_free(hd);
+		if (attached)
+			hist_put(hd);
+		else
+			hist_trigger_data_free(hd);
 		return ret;
 	}
 	hd->err = NULL;
-	hd->paused = attrs->pause;
 	list_add_tail(&hd->list, &event->triggers);
 	memset(err, 0, sizeof(*err));
 	return 0;

@@ -584,8 +584,10 @@ void synth_action_trace(struct hist_trigger_data *hd, struct action_data *data,
 			memcpy(rec + f->offset, &v, f->size);
 		}
 	}
-	if (hd->inst->synth_emit)
+	if (hd->inst->synth_emit) {
 		hd->inst->synth_emit(hd->inst, &se->event, rec, len);
+		return;
+	}
 	sctx.rec = rec;
 	sctx.rec_size = len;
 	list_for_each_entry(shd, &se->event.triggers, list)

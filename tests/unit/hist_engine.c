@@ -359,3 +359,61 @@ Test(hist_engine, enable_hist_targets_every_hist_of_an_event)
 	cr_assert_eq(hist_enable_parse_target(&inst, ":kmem:kmalloc", &target, &rest), 0);
 	cr_assert_str_eq(rest, "");
 }
+
+/* --- the tracing core's hooks ---------------------------------------------------------------------- */
+
+static int n_live;
+static int register_result;
+
+static int count_register(struct hist_instance *i, struct hist_trigger_data *hd)
+{
+	if (!register_result)
+		n_live++;
+	return register_result;
+}
+
+static void count_unregister(struct hist_instance *i, struct hist_trigger_data *hd)
+{
+	n_live--;
+}
+
+static const char *clock_seen;
+
+static int check_clock(struct hist_instance *i, const char *clock)
+{
+	clock_seen = clock;
+	return strcmp(clock, "global") && strcmp(clock, "local") ? -EINVAL : 0;
+}
+
+Test(hist_engine, every_live_trigger_is_registered_with_the_core_once)
+{
+	inst.trigger_register = count_register;
+	inst.trigger_unregister = count_unregister;
+	inst.set_clock = check_clock;
+	n_live = 0;
+	cr_assert_eq(synth_events_write(&inst, "wakeup_latency u64 lat; pid_t pid; int prio"), 0);
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=pid:ts0=common_timestamp.usecs"), 0);
+	cr_assert_str_eq(clock_seen, "global");
+	cr_assert_eq(hist_cmd(&ev_switch, SWITCH_PRIO_CMD), 0);
+	cr_assert_eq(n_live, 3);	/* with the synthetic_prio histogram */
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:pause"), 0);
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:pause"), 0);	/* an existing one: paused */
+	cr_assert_eq(n_live, 4);
+	cr_assert_eq(hist_cmd(&ev_switch, "!" SWITCH_PRIO_CMD), 0);
+	cr_assert_eq(n_live, 2);
+
+	/* the core refusing a trigger refuses the command, leaving nothing */
+	register_result = -ENOMEM;
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=common_pid:name=x"), -ENOMEM);
+	cr_assert_eq(n_triggers(&ev_kmalloc), 0);
+	cr_assert(list_empty(&inst.named));
+	register_result = 0;
+
+	/* a clock the core does not have */
+	cr_assert_eq(hist_cmd(&ev_kmalloc, "keys=call_site:t=common_timestamp:clock=perf"), -EINVAL);
+	cr_assert_str_eq(inst.last_error.msg, "Couldn't set trace_clock");
+	cr_assert_eq(inst.last_error.pos, strlen("hist:keys=call_site:t=common_timestamp:clock="));
+	cr_assert_eq(n_live, 2);
+	fixture_teardown();
+	cr_assert_eq(n_live, 0);
+}
