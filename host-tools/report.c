@@ -161,7 +161,7 @@ static void put_time(struct obuf *o, const struct report_opts *opt, uint64_t ts)
 
 /* One record as a line. */
 static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct report_opts *opt,
-			 const struct rep_event *ev, const struct rep_record *r, int32_t pid)
+			 struct rep_event *ev, const struct rep_record *r, int32_t pid)
 {
 	size_t start, nlen;
 
@@ -195,10 +195,12 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		/* trace-cmd -R: " name=value" per field. */
 		rep_print_fields(ctx, o, ev, r);
 	} else if (ctx->no_plugins || !ev->plugin || !rep_plugin_print(ctx, o, ev, r)) {
-		if (ev->print)
+		if (ev->print) {
 			pf_print(ctx, o, ev->print, r);
-		else
+		} else {
+			ob_puts(o, "[FAILED TO PARSE]");
 			rep_print_fields(ctx, o, ev, r);
+		}
 	}
 	/* trace-cmd drops the newline a printed text ends with (ftrace:print). */
 	if (o->len > start && o->buf[o->len - 1] == '\n')
@@ -235,7 +237,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 	for (;;) {
 		int best = -1;
 		struct rep_record *r;
-		const struct rep_event *ev;
+		struct rep_event *ev;
 		uint16_t id;
 		int32_t pid;
 

@@ -71,7 +71,7 @@ struct rep_syms {
 void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len);
 void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len);
 void syms_free(struct rep_syms *s);
-/* The symbol at or below addr; NULL if none. */
+/* The symbol addr is in (at or below it, before the next); NULL if none. */
 const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr);
 /* Learn pid's comm from a record, unless saved cmdlines already named it. */
 void syms_register_comm(struct rep_syms *s, int32_t pid, const char *comm, size_t n);
@@ -89,6 +89,17 @@ enum rep_field_flags {
 	FIELD_LONG = 1 << 5,	/* long / unsigned long: raw view uses long size */
 	FIELD_BAD = 1 << 6,	/* a size no number reading fits: shown as bytes */
 };
+
+/* An integer printf directive (%03d, %lx, ...): how a number is printed. */
+struct rep_numfmt {
+	char conv;		/* d i u x X o; 0: none */
+	char flags[6];
+	int width, prec;	/* -1: none */
+	int length;		/* bytes the value is taken as: 1 2 4 8 */
+};
+
+/* Print v as printf prints it cast to f's length. */
+void rep_put_int(struct obuf *o, const struct rep_numfmt *f, uint64_t v);
 
 /* One field of an event, as its format file lists it. */
 struct rep_field {
@@ -158,19 +169,35 @@ uint64_t rep_read_num(const struct rep_ctx *ctx, const struct rep_record *r,
 /* The bytes of a __data_loc/__rel_loc field; len 0 when out of range. */
 const unsigned char *rep_dyn_data(const struct rep_ctx *ctx, const struct rep_record *r,
 				  const struct rep_field *f, unsigned int *len);
-/* name=value for every non-common field (trace-cmd -R, and the fallback). */
-void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+/*
+ * " name=value" for every non-common field, as trace-cmd -R prints them
+ * (and after "[FAILED TO PARSE]"). Not const: like trace-cmd, a string
+ * field that once held non-text is shown as bytes from then on.
+ */
+void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
 		      const struct rep_record *r);
 
 /* ---- print fmt ------------------------------------------------------------------ */
 
-/* Compile ev's print fmt text; NULL with *err set to a static message. */
-struct pf_prog *pf_compile(const struct rep_event *ev, const char *text, size_t len,
+/*
+ * Compile ev's print fmt text; NULL with *err set to a static message.
+ * An unsigned cast of a field marks the field unsigned, as trace-cmd does.
+ */
+struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 			   const char **err, size_t *err_pos);
 void pf_free(struct pf_prog *p);
 /* Render a record with the program. */
 void pf_print(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
 	      const struct rep_record *r);
+/*
+ * The raw view's value of one field, the way trace-cmd finds it: the
+ * next directive (from *cursor, wrapping around) whose argument is the
+ * field, casts aside, prints it ("0x" first when the text before the
+ * directive ends in "0x"), and *cursor moves past it; -1 is the end.
+ * False when no directive prints the field (the caller prints it plain).
+ */
+bool pf_print_field(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
+		    const struct rep_field *f, const struct rep_record *r, int *cursor);
 
 /* ---- plugins ------------------------------------------------------------------------ */
 

@@ -9,6 +9,7 @@
  *		...
  *	print fmt: "prev_comm=%s ...", REC->prev_comm, ...
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,12 +115,19 @@ static bool ident_char(char c)
  */
 static bool parse_decl(const char *decl, size_t n, struct rep_field *f)
 {
-	const char *end = decl + n, *brk = memchr(decl, '[', n), *name_end, *name;
+	const char *end = decl + n, *brk = NULL, *name_end, *name;
 	size_t tl;
 
 	while (end > decl && end[-1] == ' ')
 		end--;
-	name_end = brk && brk < end ? brk : end;
+	/* An array suffix belongs to the name ("char comm[16]"), not to "__data_loc char[]". */
+	if (end > decl && end[-1] == ']') {
+		for (brk = end - 1; brk > decl && *brk != '['; brk--)
+			;
+		if (*brk != '[')
+			return false;
+	}
+	name_end = brk ? brk : end;
 	while (name_end > decl && name_end[-1] == ' ')
 		name_end--;
 	name = name_end;
@@ -131,7 +139,7 @@ static bool parse_decl(const char *decl, size_t n, struct rep_field *f)
 	tl = (size_t)(name - decl);
 	while (tl && decl[tl - 1] == ' ')
 		tl--;
-	if (brk && brk < end) {
+	if (brk) {
 		size_t al = (size_t)(end - brk);
 
 		f->type = malloc(tl + al + 1);
@@ -381,11 +389,22 @@ static void put_cstr(struct obuf *o, const unsigned char *p, unsigned int n)
 	ob_write(o, p, nul ? (size_t)(nul - p) : n);
 }
 
-static void print_field(struct rep_ctx *ctx, struct obuf *o, const struct rep_field *f,
+/* Printable up to the NUL or the end, as trace-cmd checks before printing a string. */
+static bool printable(const unsigned char *p, unsigned int n)
+{
+	for (unsigned int i = 0; i < n && p[i]; i++)
+		if (!isprint(p[i]) && !isspace(p[i]))
+			return false;
+	return true;
+}
+
+/* A field without a print fmt directive: by its type, as trace-cmd's raw view. */
+static void print_field(struct rep_ctx *ctx, struct obuf *o, struct rep_field *f,
 			const struct rep_record *r)
 {
 	const unsigned char *p;
 	unsigned int n;
+	uint64_t v;
 
 	if (f->flags & (FIELD_DYNAMIC | FIELD_ARRAY | FIELD_BAD)) {
 		if (f->flags & FIELD_DYNAMIC) {
@@ -394,7 +413,7 @@ static void print_field(struct rep_ctx *ctx, struct obuf *o, const struct rep_fi
 			p = r->data + f->offset;
 			n = f->offset + f->size > r->size ? 0 : f->size ? f->size : r->size - f->offset;
 		}
-		if (f->flags & FIELD_STRING) {
+		if (f->flags & FIELD_STRING && printable(p, n)) {
 			put_cstr(o, p, n);
 			return;
 		}
@@ -402,25 +421,47 @@ static void print_field(struct rep_ctx *ctx, struct obuf *o, const struct rep_fi
 		for (unsigned int i = 0; i < n; i++)
 			ob_printf(o, "%s%02x", i ? ", " : "", p[i]);
 		ob_putc(o, ']');
+		/* trace-cmd stops taking the field for text once it was not: so do we. */
+		f->flags &= ~FIELD_STRING;
 		return;
 	}
-	uint64_t v = rep_read_num(ctx, r, f->offset, f->size, f->is_signed);
-
-	if (f->flags & (FIELD_POINTER | FIELD_LONG) && !(f->is_signed && !(f->flags & FIELD_POINTER)))
+	v = rep_read_num(ctx, r, f->offset, f->size, false);
+	if (f->flags & FIELD_POINTER) {
 		ob_printf(o, "0x%llx", (unsigned long long)v);
-	else if (f->is_signed)
-		ob_s64(o, (int64_t)v);
-	else
+	} else if (f->is_signed) {
+		switch (f->size) {
+		case 4:
+			ob_printf(o, f->flags & FIELD_LONG ? "0x%x" : "%d", (int)v);
+			break;
+		case 2:
+			ob_printf(o, "%2d", (short)v);
+			break;
+		case 1:
+			ob_printf(o, "%1d", (signed char)v);
+			break;
+		default:
+			ob_s64(o, (int64_t)v);
+		}
+	} else if (f->flags & FIELD_LONG) {
+		ob_printf(o, "0x%llx", (unsigned long long)v);
+	} else {
 		ob_u64(o, v);
+	}
 }
 
-void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
 		      const struct rep_record *r)
 {
+	int cursor = 0;
+
 	for (unsigned int i = ev->nr_common; i < ev->nr_fields; i++) {
+		struct rep_field *f = &ev->fields[i];
+
 		ob_putc(o, ' ');
-		ob_puts(o, ev->fields[i].name);
+		ob_puts(o, f->name);
 		ob_putc(o, '=');
-		print_field(ctx, o, &ev->fields[i], r);
+		if (f->flags & (FIELD_ARRAY | FIELD_STRING | FIELD_DYNAMIC | FIELD_BAD) || !ev->print ||
+		    !pf_print_field(ctx, o, ev->print, f, r, &cursor))
+			print_field(ctx, o, f, r);
 	}
 }

@@ -32,7 +32,10 @@ int rep_plugin_for(const char *system, const char *name)
 	return PLUGIN_NONE;
 }
 
-/* A numeric field's value; false when the event has no such numeric field. */
+/*
+ * A numeric field's value, zero-extended as libtraceevent's plugins read
+ * them; false when the event has no such numeric field.
+ */
 static bool num_field(struct rep_ctx *ctx, const struct rep_event *ev, const struct rep_record *r,
 		      const char *name, uint64_t *v)
 {
@@ -40,16 +43,8 @@ static bool num_field(struct rep_ctx *ctx, const struct rep_event *ev, const str
 
 	if (!f || f->flags & (FIELD_ARRAY | FIELD_DYNAMIC | FIELD_BAD))
 		return false;
-	*v = rep_read_num(ctx, r, f->offset, f->size, f->is_signed);
+	*v = rep_read_num(ctx, r, f->offset, f->size, false);
 	return true;
-}
-
-/* A symbol that contains addr: trace-cmd does not trust the last one. */
-static const struct rep_sym *func_at(struct rep_ctx *ctx, uint64_t addr)
-{
-	const struct rep_sym *sym = syms_find(&ctx->syms, addr);
-
-	return sym && sym + 1 < ctx->syms.syms + ctx->syms.nr ? sym : NULL;
 }
 
 /* "comm:" from a comm field, and remember the comm for pid. */
@@ -132,7 +127,7 @@ static bool sched_wakeup(struct rep_ctx *ctx, struct obuf *o, const struct rep_e
 /* " function=" as plugin_hrtimer prints it: name/0x<symbol - address>, or the bare address. */
 static void hrtimer_function(struct rep_ctx *ctx, struct obuf *o, uint64_t fn)
 {
-	const struct rep_sym *sym = func_at(ctx, fn);
+	const struct rep_sym *sym = syms_find(&ctx->syms, fn);
 
 	if (sym)
 		ob_printf(o, " function=%s/0x%llx", sym->name, (unsigned long long)(sym->addr - fn));
@@ -180,7 +175,7 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return hrtimer(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
-		if (num_field(ctx, ev, r, "call_site", &v) && (sym = func_at(ctx, v)))
+		if (num_field(ctx, ev, r, "call_site", &v) && (sym = syms_find(&ctx->syms, v)))
 			ob_printf(o, "(%s+0x%x) ", sym->name, (unsigned int)(v - sym->addr));
 		return false;
 	default:

@@ -33,7 +33,7 @@ struct tok {
 };
 
 struct parser {
-	const struct rep_event *ev;
+	struct rep_event *ev;
 	const char *text, *pos, *end;
 	struct tok tok;
 	const char *err;
@@ -1011,6 +1011,45 @@ static bool add_spec(struct pf_prog *p, const struct pf_spec *s)
 	return true;
 }
 
+/*
+ * The letters after %p that belong to the directive, as trace-cmd reads
+ * them: S s F f, M/m [R F], I/i [4 6 S...], U [L l B b], h [C D N]. Any
+ * other letter is literal text after a plain %p.
+ */
+static size_t pointer_ext(const char *s, char *pext)
+{
+	size_t n = 0;
+
+	*pext = 0;
+	switch (s[0]) {
+	case 'S': case 's': case 'F': case 'f':
+		*pext = s[0];
+		return 1;
+	case 'M': case 'm':
+		*pext = s[0];
+		return 1 + (s[1] == 'R' || s[1] == 'F');
+	case 'U':
+		*pext = s[0];
+		return 1 + (s[1] && strchr("LlBb", s[1]) != NULL);
+	case 'h':
+		*pext = s[0];
+		return 1 + (s[1] && strchr("CDN", s[1]) != NULL);
+	case 'I': case 'i':
+		*pext = s[0];
+		n = 2;
+		if (s[1] == 'S')
+			while (s[n] && strchr("pfs", s[n]))
+				n++;
+		if ((s[1] == 'S' || s[1] == '4') && s[n] && strchr("hnlb", s[n]))
+			n++;
+		if (s[1] != '4' && s[n] == 'c')
+			n++;
+		return n;
+	default:
+		return 0;
+	}
+}
+
 /* Split the format into directives; returns the number of arguments they take, -1 on error. */
 static int parse_format(struct pf_prog *p, const char **err)
 {
@@ -1080,14 +1119,7 @@ static int parse_format(struct pf_prog *p, const char **err)
 		sp.conv = *s++;
 		if (sp.conv == 'p') {
 			sp.length = 8;
-			if (isalpha((unsigned char)*s))
-				sp.pext = *s++;
-			/* %pISpc and friends carry more letters; they are part of the directive. */
-			while (sp.pext && isalnum((unsigned char)*s) && strchr("SsFfBbKRrMmIiUhEeNxdV", sp.pext) &&
-			       (sp.pext == 'I' || sp.pext == 'i' || sp.pext == 'M' || sp.pext == 'm' ||
-				sp.pext == 'U' || sp.pext == 'h' || sp.pext == 'E' || sp.pext == 'R' ||
-				sp.pext == 'r' || sp.pext == 'N'))
-				s++;
+			s += pointer_ext(s, &sp.pext);
 		}
 		sp.arg = arg++;
 		lit = s;
@@ -1103,7 +1135,7 @@ static int parse_format(struct pf_prog *p, const char **err)
 	return (int)arg;
 }
 
-struct pf_prog *pf_compile(const struct rep_event *ev, const char *text, size_t len,
+struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 			   const char **err, size_t *err_pos)
 {
 	struct parser ps = { .ev = ev, .text = text, .pos = text, .end = text + len };
@@ -1183,51 +1215,60 @@ static void put_text(struct obuf *o, const struct pf_spec *sp, int width, int pr
 		pad_to(o, len, width);
 }
 
-/* An integer directive, as printf prints the value cast to the directive's length. */
-static void put_int(struct obuf *o, const struct pf_spec *sp, int width, int prec, uint64_t v)
+void rep_put_int(struct obuf *o, const struct rep_numfmt *nf, uint64_t v)
 {
-	bool sign = sp->conv == 'd' || sp->conv == 'i';
-	char fmt[32], *f = fmt;
+	bool sign = nf->conv == 'd' || nf->conv == 'i';
+	char fmt[40], *f = fmt;
 
-	v = cast(v, (unsigned int)sp->length, sign);
-	if (width < 0 && prec < 0 && !sp->flags[0]) {
+	v = cast(v, (unsigned int)nf->length, sign);
+	if (nf->width < 0 && nf->prec < 0 && !nf->flags[0]) {
 		if (sign) {
 			ob_s64(o, (int64_t)v);
 			return;
 		}
-		if (sp->conv == 'u') {
+		if (nf->conv == 'u') {
 			ob_u64(o, v);
 			return;
 		}
 	}
 	*f++ = '%';
-	f += sprintf(f, "%s", sp->flags);
-	if (width >= 0)
-		f += sprintf(f, "%d", width);
-	if (prec >= 0)
-		f += sprintf(f, ".%d", prec);
-	sprintf(f, "ll%c", sp->conv);
+	f += sprintf(f, "%.5s", nf->flags);
+	if (nf->width >= 0)
+		f += sprintf(f, "%d", nf->width);
+	if (nf->prec >= 0)
+		f += sprintf(f, ".%d", nf->prec);
+	sprintf(f, "ll%c", nf->conv);
 	if (sign)
 		ob_printf(o, fmt, (long long)v);
 	else
 		ob_printf(o, fmt, (unsigned long long)v);
 }
 
-/* %p and its extensions: symbols for S/s/F/f/B, 0x-hex otherwise, "(nil)" for NULL. */
-static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spec *sp, int width,
-			struct val v)
+/* An integer directive, as printf prints the value cast to the directive's length. */
+static void put_int(struct obuf *o, const struct pf_spec *sp, int width, int prec, uint64_t v)
+{
+	struct rep_numfmt nf = { .conv = sp->conv, .width = width, .prec = prec, .length = sp->length };
+
+	memcpy(nf.flags, sp->flags, sizeof(nf.flags));
+	rep_put_int(o, &nf, v);
+}
+
+/*
+ * %p and its extensions: symbols for S/s/F/f, 0x-hex otherwise, "(nil)"
+ * for a plain NULL. trace-cmd ignores width and flags here.
+ */
+static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spec *sp, struct val v)
 {
 	const struct rep_sym *sym;
 	char buf[160];
 
 	if (v.kind == V_STR) {
 		/* A pointer to record bytes (%pM and friends): print what is there as text. */
-		put_text(o, sp, width, -1, v.s, v.len);
+		put_text(o, sp, -1, -1, v.s, v.len);
 		return;
 	}
-	sym = sp->pext && strchr("SsFfB", sp->pext) ? syms_find(&ctx->syms, v.n) : NULL;
-	/* The last symbol only bounds the one before it, as in trace-cmd. */
-	if (sym && sym + 1 < ctx->syms.syms + ctx->syms.nr) {
+	sym = sp->pext && strchr("SsFf", sp->pext) ? syms_find(&ctx->syms, v.n) : NULL;
+	if (sym) {
 		if (sp->pext == 's' || sp->pext == 'f')
 			snprintf(buf, sizeof(buf), "%.150s", sym->name);
 		else
@@ -1238,7 +1279,46 @@ static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spe
 	} else {
 		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v.n);
 	}
-	put_text(o, sp, width, -1, buf, strlen(buf));
+	ob_puts(o, buf);
+}
+
+/* One directive with its argument(s). */
+static void render(struct eval *e, struct obuf *o, const struct pf_prog *p, const struct pf_spec *sp)
+{
+	int width = sp->width, prec = sp->prec;
+	unsigned int star = (width == -2) + (prec == -2);
+	struct val v;
+
+	if (width == -2)
+		width = sp->arg >= star ? (int)as_num(e, p->args[sp->arg - star]) : -1;
+	if (prec == -2)
+		prec = sp->arg >= 1 ? (int)as_num(e, p->args[sp->arg - 1]) : -1;
+	if (width > 4096)
+		width = 4096;
+	if (prec > 4096)
+		prec = 4096;
+	if (width < -1)
+		width = -1;
+	v = sp->arg < p->nr_args ? eval(e, p->args[sp->arg]) : num(0);
+	if (v.kind == V_STR)
+		v.s = text_of(e, &v);
+	switch (sp->conv) {
+	case 's':
+		if (v.kind == V_STR)
+			put_text(o, sp, width, prec, v.s, v.len);
+		else
+			put_int(o, &(struct pf_spec){ .conv = 'x', .length = 8 }, -1, -1, v.n);
+		break;
+	case 'p':
+		put_pointer(e->ctx, o, sp, v);
+		break;
+	case 'c':
+		ob_putc(o, v.kind == V_NUM ? (char)v.n : v.len ? v.s[0] : 0);
+		break;
+	default:
+		put_int(o, sp, width, prec, v.kind == V_NUM ? v.n : 0);
+		break;
+	}
 }
 
 void pf_print(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
@@ -1249,47 +1329,67 @@ void pf_print(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
 	ctx->scratch.len = 0;
 	for (unsigned int i = 0; i < p->nr_specs; i++) {
 		const struct pf_spec *sp = &p->specs[i];
-		int width = sp->width, prec = sp->prec;
-		struct val v;
 
 		ob_write(o, sp->lit, sp->lit_len);
-		if (!sp->conv)
-			continue;
-		if (sp->conv == '%') {
+		if (sp->conv == '%')
 			ob_putc(o, '%');
-			continue;
-		}
-		if (width == -2)
-			width = sp->arg >= 1 + (prec == -2) && sp->arg - 1 - (prec == -2) < p->nr_args ?
-				(int)as_num(&e, p->args[sp->arg - 1 - (prec == -2)]) : -1;
-		if (prec == -2)
-			prec = sp->arg >= 1 && sp->arg - 1 < p->nr_args ?
-			       (int)as_num(&e, p->args[sp->arg - 1]) : -1;
-		if (width > 4096)
-			width = 4096;
-		if (prec > 4096)
-			prec = 4096;
-		if (width < -1)
-			width = -1;
-		v = sp->arg < p->nr_args ? eval(&e, p->args[sp->arg]) : num(0);
-		if (v.kind == V_STR)
-			v.s = text_of(&e, &v);
-		switch (sp->conv) {
-		case 's':
-			if (v.kind == V_STR)
-				put_text(o, sp, width, prec, v.s, v.len);
-			else
-				put_int(o, &(struct pf_spec){ .conv = 'x', .length = 8 }, -1, -1, v.n);
-			break;
-		case 'p':
-			put_pointer(ctx, o, sp, width, v);
-			break;
-		case 'c':
-			ob_putc(o, v.kind == V_NUM ? (char)v.n : v.len ? v.s[0] : 0);
-			break;
-		default:
-			put_int(o, sp, width, prec, v.kind == V_NUM ? v.n : 0);
-			break;
-		}
+		else if (sp->conv)
+			render(&e, o, p, sp);
 	}
+}
+
+/*
+ * Items of the format in trace-cmd's order: item 2i is spec i's literal
+ * text (when it has any), 2i + 1 its directive (when it is one).
+ */
+static bool item_exists(const struct pf_prog *p, unsigned int item)
+{
+	const struct pf_spec *sp = &p->specs[item / 2];
+
+	if (item % 2 == 0)
+		return sp->lit_len || sp->conv == '%';
+	return sp->conv && sp->conv != '%';
+}
+
+bool pf_print_field(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
+		    const struct rep_field *f, const struct rep_record *r, int *cursor)
+{
+	struct eval e = { .ctx = ctx, .r = r, .ok = true, .tmp = &ctx->scratch };
+	unsigned int n = 2 * p->nr_specs, start, item;
+	bool has_0x = false;
+
+	if (*cursor < 0 || !n)
+		return false;
+	start = (unsigned int)*cursor % n;
+	while (!item_exists(p, start))		/* the cursor points at a real item */
+		if ((start = (start + 1) % n) == (unsigned int)*cursor % n)
+			return false;
+	item = start;
+	do {
+		const struct pf_spec *sp = &p->specs[item / 2];
+		const struct node *a;
+
+		if (item % 2 == 0) {
+			has_0x = sp->lit_len >= 2 && !memcmp(sp->lit + sp->lit_len - 2, "0x", 2);
+		} else {
+			for (a = sp->arg < p->nr_args ? p->args[sp->arg] : NULL; a && a->op == N_CAST;)
+				a = a->a;
+			if (a && a->op == N_FIELD && a->field == f) {
+				ctx->scratch.len = 0;
+				if (has_0x)
+					ob_puts(o, "0x");
+				render(&e, o, p, sp);
+				do
+					item++;
+				while (item < n && !item_exists(p, item));
+				*cursor = item < n ? (int)item : -1;
+				return true;
+			}
+			has_0x = false;
+		}
+		do
+			item = (item + 1) % n;
+		while (!item_exists(p, item));
+	} while (item != start);
+	return false;
 }

@@ -78,6 +78,9 @@ const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr)
 		else
 			hi = mid;
 	}
+	/* The last symbol has no end: like trace-cmd, take it only for its own address. */
+	if (lo == s->nr - 1 && addr != s->syms[lo].addr)
+		return NULL;
 	return &s->syms[lo];
 }
 

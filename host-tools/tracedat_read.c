@@ -287,7 +287,7 @@ static void set_raw_data(struct tdat *t, struct tdat_cpu *d, uint64_t offset, ui
 		size = offset > t->size ? 0 : t->size - offset;
 	}
 	size -= size % t->page_size;
-	d->data = t->buf + offset;
+	d->data = size ? t->buf + offset : t->buf;
 	d->size = (size_t)size;
 }
 

@@ -1,0 +1,256 @@
+/*
+ * spoor report against trace-cmd report itself: trace.dat files with
+ * Linux 6.18's format files (tests/unit/trace_ref) and records of random
+ * field values, written with trace/tracedat_write.c, must print the same
+ * text in both tools, line by line, in the default, raw (-R) and
+ * no-plugin (-N) views. Skipped when trace-cmd is not installed.
+ */
+/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c */
+#include <criterion/criterion.h>
+#include <glob.h>
+#include <stdarg.h>
+#include <unistd.h>
+#include "tests/unit/report_fixture.h"
+#include "host-tools/spoor.h"
+
+void spoor_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+#define RECORDS_PER_EVENT	200
+#define MAX_FORMATS		32
+
+static const char kallsyms[] =
+	"ffffffff81000000 T _stext\n"
+	"ffffffff81000100 t do_one_thing\n"
+	"ffffffff81000400 T kmalloc_trace\n"
+	"ffffffff81001000 T hrtimer_wakeup\t[mod]\n"
+	"ffffffff81002000 T _etext\n";
+static const char cmdlines[] = "100 bash\n101 kworker/0:1\n102 sleep\n";
+
+static u64 rng = 88172645463325252ull;
+
+static u64 rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* A value that exercises flags, symbols, signs and widths. */
+static u64 pick_number(const struct rep_field *f)
+{
+	switch (rnd() % 9) {
+	case 0: return 0;
+	case 1: return 1;
+	case 2: return rnd() % 16;
+	case 3: return (u64)-1;
+	case 4: return 0xffffffff81000000ull + rnd() % 0x2100;	/* near symbols */
+	case 5: return rnd() % 0x1000;
+	case 6: return (u64[]){ 0xcc0, 0x400cc0, 0x820, 0x2800, 0x100cca, 0x40 }[rnd() % 6];
+	case 7: return rnd() & 0x1ff;
+	default: return rnd();
+	}
+}
+
+static void put_le(u8 *p, u64 v, unsigned int size)
+{
+	for (unsigned int i = 0; i < size; i++)
+		p[i] = (u8)(v >> (8 * i));
+}
+
+static void random_text(char *s, size_t n)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789/:-_ ";
+
+	for (size_t i = 0; i < n; i++)
+		s[i] = chars[rnd() % (sizeof(chars) - 1)];
+}
+
+/* A random record of ev into rec; returns its length. */
+static unsigned int make_record(const struct rep_event *ev, u8 *rec, size_t cap)
+{
+	unsigned int len = 0;
+
+	for (unsigned int i = 0; i < ev->nr_fields; i++) {
+		const struct rep_field *f = &ev->fields[i];
+
+		if (f->offset + (f->size ? f->size : 4) > len)
+			len = f->offset + (f->size ? f->size : 0);
+	}
+	memset(rec, 0, cap);
+	for (unsigned int i = 0; i < ev->nr_fields; i++) {
+		const struct rep_field *f = &ev->fields[i];
+
+		if (!strcmp(f->name, "common_type")) {
+			put_le(rec, ev->id, 2);
+		} else if (!strcmp(f->name, "common_pid")) {
+			put_le(rec + 4, (u64[]){ 0, 100, 101, 102, 4242 }[rnd() % 5], 4);
+		} else if (f->flags & FIELD_DYNAMIC) {
+			unsigned int n = (unsigned int)(rnd() % 24) + 1;
+			u32 loc;
+
+			random_text((char *)rec + len, n - 1);
+			rec[len + n - 1] = 0;
+			loc = (f->flags & FIELD_RELATIVE ? len - f->offset - 4 : len) | n << 16;
+			put_le(rec + f->offset, loc, 4);
+			len += n;
+		} else if (f->flags & FIELD_STRING) {
+			unsigned int n = f->size ? f->size : 20;
+
+			random_text((char *)rec + f->offset, rnd() % n);
+			if (!f->size)
+				len = f->offset + n;
+		} else if (f->flags & FIELD_ARRAY) {
+			for (unsigned int k = 0; k + f->elem_size <= f->size; k += f->elem_size)
+				put_le(rec + f->offset + k, pick_number(f), f->elem_size);
+		} else if (i >= ev->nr_common || !strcmp(f->name, "common_flags")) {
+			put_le(rec + f->offset, pick_number(f), f->size);
+		}
+	}
+	return len;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+
+	cr_assert_not_null(f, "%s", path);
+	*len = 0;
+	buf = malloc(1 << 20);
+	*len = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	return buf;
+}
+
+/* trace-cmd's output for path with extra flags. */
+static char *trace_cmd(const char *path, const char *flags)
+{
+	char cmd[512], *out = NULL;
+	size_t cap = 0, n = 0, r;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s 2>/dev/null", flags, path);
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	do {
+		cap += 1 << 16;
+		out = realloc(out, cap + 1);
+		r = fread(out + n, 1, cap - n, p);
+		n += r;
+	} while (r);
+	out[n] = 0;
+	pclose(p);
+	return out;
+}
+
+/* The first line where a and b differ, for the failure message. */
+static void first_difference(const char *a, const char *b, char *msg, size_t size)
+{
+	int line = 1;
+
+	while (*a && *a == *b) {
+		line += *a == '\n';
+		a++;
+		b++;
+	}
+	while (line > 1 && a[-1] != '\n') {
+		a--;
+		b--;
+	}
+	snprintf(msg, size, "line %d:\n trace-cmd: %.*s\n spoor:     %.*s", line,
+		 (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
+}
+
+Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
+{
+	struct tracedat_format formats[MAX_FORMATS];
+	struct rep_event *events[MAX_FORMATS];
+	struct rep_ctx ctx;
+	static struct fx_page pages[2][64];
+	struct fx_page *cpus[2] = { pages[0], pages[1] };
+	unsigned int nr_pages[2] = { 1, 1 }, nf = 0;
+	char path[] = "/tmp/spoor-report-XXXXXX";
+	const char *views[][2] = { { "", "" }, { "-R", "R" }, { "-N", "N" } };
+	u64 ts[2] = { 1000000000ull, 1000000000ull };
+	glob_t g;
+	struct fx_file f;
+	int fd;
+
+	if (system("command -v trace-cmd >/dev/null 2>&1"))
+		cr_skip_test("trace-cmd is not installed");
+	cr_assert_eq(glob("tests/unit/trace_ref/*/*/format", 0, NULL, &g), 0);
+	rep_ctx_init(&ctx, NULL);
+	for (size_t i = 0; i < g.gl_pathc && nf < MAX_FORMATS; i++) {
+		char *sys = strdup(g.gl_pathv[i] + strlen("tests/unit/trace_ref/"));
+		size_t len;
+
+		*strchr(sys, '/') = 0;
+		formats[nf].system = sys;
+		formats[nf].text = slurp(g.gl_pathv[i], &len);
+		formats[nf].len = len;
+		events[nf] = rep_parse_format(&ctx, sys, formats[nf].text, len, 0);
+		cr_assert_not_null(events[nf], "%s does not parse", g.gl_pathv[i]);
+		nf++;
+	}
+	globfree(&g);
+
+	fx_page_init(&pages[0][0], ts[0]);
+	fx_page_init(&pages[1][0], ts[1]);
+	for (unsigned int k = 0; k < RECORDS_PER_EVENT * nf; k++) {
+		const struct rep_event *ev = events[rnd() % nf];
+		unsigned int cpu = (unsigned int)(rnd() % 2);
+		struct fx_page *p = &pages[cpu][nr_pages[cpu] - 1];
+		u8 rec[512];
+		unsigned int len = make_record(ev, rec, sizeof(rec));
+		u32 delta = (u32)(rnd() % 3000000);
+
+		if (p->pos + len + 16 + 8 > RB_PAGE_SIZE - 8) {
+			fx_page_finish(p, -1);
+			cr_assert_lt(nr_pages[cpu], 64);
+			p = &pages[cpu][nr_pages[cpu]++];
+			ts[cpu] += 1000;
+			fx_page_init(p, ts[cpu]);
+			delta = 0;
+		}
+		ts[cpu] += delta;
+		fx_event(p, delta, rec, len);
+	}
+	fx_page_finish(&pages[0][nr_pages[0] - 1], -1);
+	fx_page_finish(&pages[1][nr_pages[1] - 1], -1);
+	f = fx_tracedat(formats, nf, 2, cpus, nr_pages, cmdlines, kallsyms);
+	fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, f.buf, f.len), (ssize_t)f.len);
+	close(fd);
+
+	for (size_t v = 0; v < sizeof(views) / sizeof(views[0]); v++) {
+		struct report_opts opt = { .raw = views[v][1][0] == 'R', .no_plugins = views[v][1][0] == 'N' };
+		char *want = trace_cmd(path, views[v][0]), *got, msg[1024];
+		int status;
+
+		got = fx_report(f.buf, f.len, &opt, &status);
+		cr_expect_eq(status, 0);
+		cr_expect_gt(strlen(want), (size_t)RECORDS_PER_EVENT * nf * 40, "trace-cmd printed too little");
+		if (strcmp(want, got)) {
+			first_difference(want, got, msg, sizeof(msg));
+			cr_expect_fail("view \"%s\" differs at %s", views[v][0], msg);
+		}
+		free(want);
+		free(got);
+	}
+	unlink(path);
+	for (unsigned int i = 0; i < nf; i++) {
+		free((char *)formats[i].system);
+		free((char *)formats[i].text);
+	}
+	free(f.buf);
+	rep_ctx_free(&ctx);
+}
