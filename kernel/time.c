@@ -10,6 +10,7 @@
 #include <kernel/timer.h>
 #include <kernel/rcu.h>
 #include <kernel/preempt.h>
+#include <trace/events/timer.h>
 #include <asm/tsc.h>
 
 unsigned long tsc_khz;
@@ -44,6 +45,8 @@ void tick_periodic(void)
 	while (now > old && !__atomic_compare_exchange_n(&jiffies, &old, now, false,
 							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
+	/* Linux's tick is an hrtimer; Spoor's has no timer object to name (hrtimer=0). */
+	trace_hrtimer_expire_entry(NULL, (s64)ktime_get_ns(), (void *)tick_periodic);
 	rcu_tick(preempt_count() - HARDIRQ_OFFSET, is_idle_task(current));
 	scheduler_tick();
 	run_local_timers();

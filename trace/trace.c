@@ -11,6 +11,7 @@
 #include <kernel/printk.h>
 #include <kernel/time.h>
 #include <kernel/rcu.h>
+#include <kernel/percpu.h>
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
 #include <trace/trace_trigger.h>
@@ -90,15 +91,22 @@ int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 {
 	int ret;
 
-	size = ALIGN_UP(size, RB_PAGE_DATA_SIZE);
-	if (size / RB_PAGE_DATA_SIZE < RB_MIN_PAGES || size / RB_PAGE_DATA_SIZE > RB_MAX_PAGES)
+	unsigned long pages = DIV_ROUND_UP(size, RB_PAGE_DATA_SIZE);
+
+	if (pages > RB_MAX_PAGES)
 		return -EINVAL;
-	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	/* The ring gets at least its minimum; the files show what was asked for, as Linux's. */
+	ret = ring_buffer_resize(tr->buffer, max(pages, RB_MIN_PAGES) * RB_PAGE_DATA_SIZE, cpu);
 	if (!ret && tr->snapshot)
-		ret = ring_buffer_resize(tr->snapshot, size, cpu);
-	if (!ret && cpu == RING_BUFFER_ALL_CPUS)
+		ret = ring_buffer_resize(tr->snapshot, max(pages, RB_MIN_PAGES) * RB_PAGE_DATA_SIZE, cpu);
+	if (ret)
+		return ret;
+	for (int c = 0; c < (int)nr_cpu_ids; c++)
+		if (cpu == RING_BUFFER_ALL_CPUS || c == cpu)
+			tr->cpu_buffer_size[c] = size;
+	if (cpu == RING_BUFFER_ALL_CPUS)
 		tr->buffer_size = size;
-	return ret;
+	return 0;
 }
 
 int tracing_set_clock(struct trace_array *tr, const char *name)
@@ -220,6 +228,8 @@ static int trace_array_init(struct trace_array *tr, struct dentry *dir)
 	tr->buffer = trace_buffer_alloc(tr);
 	if (!tr->buffer)
 		return -ENOMEM;
+	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
+		tr->cpu_buffer_size[cpu] = tr->buffer_size;
 	tr->dir = dir;
 	ret = trace_create_events_dir(tr, dir);
 	if (!ret)

@@ -39,7 +39,8 @@ struct trace_array {
 	 */
 	struct trace_buffer *buffer;
 	struct trace_buffer *snapshot;
-	unsigned long buffer_size;	/* bytes per CPU (buffer_size_kb * 1024) */
+	unsigned long buffer_size;	/* bytes per CPU asked for (buffer_size_kb * 1024) */
+	unsigned long cpu_buffer_size[NR_CPUS];	/* the same, per CPU (per_cpu/cpuN/buffer_size_kb) */
 	enum trace_clock_id clock_id;
 	bool tracing_on;		/* tracing_on file (ring buffer recording) */
 	struct list_head events;	/* struct trace_event_file, by event id */
@@ -87,7 +88,7 @@ int tracing_alloc_snapshot(struct trace_array *tr);
 int tracing_snapshot(struct trace_array *tr);
 void tracing_free_snapshot(struct trace_array *tr);
 /* Write a trace_marker record (ftrace:print) of the text. */
-int tracing_mark_write(struct trace_array *tr, const char *text, size_t len, unsigned long ip);
+int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip);
 
 /* Instances (mkdir/rmdir in instances/). */
 int instance_mkdir(const char *name);

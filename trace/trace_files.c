@@ -120,7 +120,6 @@ static ssize_t iter_read(struct trace_iterator *iter, char *buf, size_t count)
 		if (iter->seq_pos == iter->seq.len) {
 			if (trace_iter_next_line(iter))
 				break;
-			iter->seq_pos = 0;
 		}
 		n = min(count - done, (size_t)iter->seq.len - iter->seq_pos);
 		memcpy(buf + done, iter->seq.buffer + iter->seq_pos, n);
@@ -360,11 +359,11 @@ static int buffer_size_show(struct seq_file *m, void *v)
 	unsigned long size = 0;
 
 	if (d->cpu != RING_BUFFER_ALL_CPUS) {
-		seq_printf(m, "%lu\n", ring_buffer_size(d->tr->buffer, d->cpu) / 1024);
+		seq_printf(m, "%lu\n", d->tr->cpu_buffer_size[d->cpu] / 1024);
 		return 0;
 	}
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++) {
-		unsigned long s = ring_buffer_size(d->tr->buffer, cpu);
+		unsigned long s = d->tr->cpu_buffer_size[cpu];
 
 		if (cpu && s != size) {
 			seq_puts(m, "X\n");
@@ -406,7 +405,7 @@ static int buffer_total_size_show(struct seq_file *m, void *v)
 	unsigned long total = 0;
 
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
-		total += ring_buffer_size(d->tr->buffer, cpu);
+		total += d->tr->cpu_buffer_size[cpu];
 	seq_printf(m, "%lu\n", total / 1024);
 	return 0;
 }
@@ -484,17 +483,20 @@ static const struct file_operations trace_clock_fops = {
 	.release = tr_single_release,
 };
 
-/* trace_marker: each write is one ftrace:print record (tracing_mark_write). */
-static ssize_t trace_marker_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+/*
+ * trace_marker: each write is one ftrace:print record, whose ip names
+ * this function, as Linux's lines read "tracing_mark_write: <text>".
+ */
+static ssize_t tracing_mark_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	int ret = tracing_mark_write(file_data(file)->tr, buf, count, _THIS_IP_);
+	int ret = trace_marker_record(file_data(file)->tr, buf, count, _THIS_IP_);
 
 	return ret < 0 ? ret : (ssize_t)count;
 }
 
 static const struct file_operations trace_marker_fops = {
 	.open = tr_open,
-	.write = trace_marker_write,
+	.write = tracing_mark_write,
 	.release = tr_release,
 };
 

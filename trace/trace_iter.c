@@ -111,10 +111,13 @@ static void print_record(struct trace_iterator *iter, const struct ring_buffer_r
 	}
 	/* ftrace's own records (trace_marker) print without an event name, as Linux's. */
 	if (call && call->output && !strcmp(call->system, "ftrace") &&
-	    trace_event_record_valid(call, ent, rec->length))
+	    trace_event_record_valid(call, ent, rec->length)) {
 		call->output(s, &iter->tmp, ent);
-	else
+		if (s->len && s->buffer[s->len - 1] == '\n')
+			return;		/* the marker text brought its own */
+	} else {
 		trace_print_event(s, &iter->tmp, ent, rec->length);
+	}
 	trace_seq_putc(s, '\n');
 }
 
@@ -126,6 +129,7 @@ int trace_iter_next_line(struct trace_iterator *iter)
 	int cpu;
 
 	trace_seq_init(&iter->seq);
+	iter->seq_pos = 0;
 	if (iter->header) {
 		unsigned long entries, written;
 

@@ -18,7 +18,7 @@
 /* Longest text one trace_marker write records (Linux cuts there too). */
 #define TRACE_MARKER_MAX	1024
 
-int tracing_mark_write(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
+int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
 {
 	struct trace_event_raw_print *entry;
 	struct trace_buffer *buffer;
@@ -29,6 +29,7 @@ int tracing_mark_write(struct trace_array *tr, const char *text, size_t len, uns
 
 	if (!READ_ONCE(tr->tracing_on))
 		return -EBADF;
+	trace_save_cmdline(tracing_task_pid(), tracing_task_comm());
 	if (len > TRACE_MARKER_MAX)
 		len = TRACE_MARKER_MAX;
 	/* The record's text ends in a newline, added if the writer left it out. */

@@ -19,6 +19,7 @@
 #include <asm/irq.h>
 #include <asm/apic.h>
 #include <kernel/fs/seq_file.h>
+#include <trace/events/irq.h>
 
 #define NR_NMI_HANDLERS	8
 
@@ -36,15 +37,29 @@ int irq_register_vector(unsigned int vector, irq_handler_t handler)
 	return 0;
 }
 
+/* What irq_handler_entry calls a vector's handler (Linux: the irqaction's name). */
+static const char *vector_name(unsigned long vector)
+{
+	switch (vector) {
+	case LOCAL_TIMER_VECTOR: return "timer";
+	case CALL_FUNCTION_VECTOR: return "call_function";
+	case RESCHEDULE_VECTOR: return "reschedule";
+	case ISA_IRQ_VECTOR(4): return "ttyS0";
+	default: return "irq";
+	}
+}
+
 void do_irq(struct pt_regs *regs)
 {
 	irq_handler_t h = vector_handlers[regs->vector];
 
 	irq_enter();
 	this_cpu_inc(vector_counter[regs->vector]);
-	if (h)
+	if (h) {
+		trace_irq_handler_entry((int)regs->vector, vector_name(regs->vector));
 		h(regs);
-	else
+		trace_irq_handler_exit((int)regs->vector, 1);
+	} else
 		printk(KERN_WARNING "spurious interrupt on vector %lu\n", regs->vector);
 	/* The LAPIC's spurious vector is the one delivery that must not be acknowledged. */
 	if (regs->vector != SPURIOUS_APIC_VECTOR)

@@ -37,6 +37,7 @@
 #include <asm/segment.h>
 #include <asm/page.h>
 #include <asm/smp_boot.h>
+#include <trace/events/ipi.h>
 
 _Static_assert(NR_CPUS == NR_CPUS_ASM, "asm/smp_boot.h knows NR_CPUS");
 
@@ -159,6 +160,7 @@ static void queue_call(int cpu, struct call_single_data *csd)
 	spin_lock_irqsave(&q->lock, flags);
 	list_add_tail(&csd->list, &q->list);
 	spin_unlock_irqrestore(&q->lock, flags);
+	trace_ipi_send_cpu(cpu, _RET_IP_, (void *)csd->func);
 	lapic_send_ipi(smp_boot_apicid[cpu], APIC_DM_FIXED, CALL_FUNCTION_VECTOR);
 }
 
@@ -246,8 +248,10 @@ void on_each_cpu(smp_call_func_t func, void *info, bool wait)
 
 void smp_send_reschedule(int cpu)
 {
-	if (cpu_online(cpu))
+	if (cpu_online(cpu)) {
+		trace_ipi_send_cpu(cpu, _RET_IP_, NULL);
 		lapic_send_ipi(smp_boot_apicid[cpu], APIC_DM_FIXED, RESCHEDULE_VECTOR);
+	}
 }
 
 /* --- TLB shootdown --- */
