@@ -259,6 +259,13 @@ struct hist_instance {
 	 */
 	int (*trigger_register)(struct hist_instance *inst, struct hist_trigger_data *hd);
 	void (*trigger_unregister)(struct hist_instance *inst, struct hist_trigger_data *hd);
+	/*
+	 * A synthetic event was defined (make it a real event; an error
+	 * refuses the definition) or is about to be deleted (a nonzero
+	 * return, e.g. -EBUSY while it is enabled, keeps it). May be NULL.
+	 */
+	int (*event_added)(struct hist_instance *inst, struct hist_event *event);
+	int (*event_removing)(struct hist_instance *inst, struct hist_event *event);
 	/* Switch the instance's trace clock (clock=, default global); may be NULL. */
 	int (*set_clock)(struct hist_instance *inst, const char *clock);
 };

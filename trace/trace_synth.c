@@ -82,6 +82,7 @@ static void synth_event_free(struct synth_event *se)
 		kfree(se->fields[i].type);
 		kfree(se->fields[i].name);
 	}
+	kfree(se->print_fmt);
 	kfree(se->name);
 	kfree(se);
 }
@@ -115,6 +116,7 @@ static void synth_event_layout(struct synth_event *se)
 	se->call.name = se->name;
 	se->call.size = (u16)off;
 	se->call.fields = se->event_fields;
+	se->call.output = synth_event_output;
 	se->event.system = SYNTH_SYSTEM;
 	se->event.name = se->name;
 	se->event.call = &se->call;
@@ -273,6 +275,10 @@ static int synth_event_create(struct hist_instance *inst, char *cmd, size_t star
 		synth_err(inst, "Too many fields", 0);
 		goto fail;
 	}
+	if (synth_event_set_print_fmt(se))
+		goto fail_nomem;
+	if (inst->event_added && (ret = inst->event_added(inst, &se->event)))
+		goto fail;
 	list_add_tail(&se->event.list, &inst->events);
 	return 0;
 fail_nomem:
@@ -283,10 +289,14 @@ fail:
 	return ret;
 }
 
-static int synth_event_delete(struct synth_event *se)
+static int synth_event_delete(struct hist_instance *inst, struct synth_event *se)
 {
+	int ret;
+
 	if (se->ref || !list_empty(&se->event.triggers))
 		return -EBUSY;
+	if (inst->event_removing && (ret = inst->event_removing(inst, &se->event)))
+		return ret;
 	list_del(&se->event.list);
 	synth_event_free(se);
 	return 0;
@@ -309,7 +319,7 @@ static int synth_event_delete_named(struct hist_instance *inst, char *cmd, size_
 	char *name = next_word(&cur, &semi);
 	struct synth_event *se = name ? synth_event_find(inst, name) : NULL;
 
-	return se ? synth_event_delete(se) : -ENOENT;
+	return se ? synth_event_delete(inst, se) : -ENOENT;
 }
 
 int synth_events_write(struct hist_instance *inst, const char *text)
@@ -405,7 +415,7 @@ int synth_events_release_all(struct hist_instance *inst)
 	}
 	list_for_each_entry_safe(ev, tmp, &inst->events, list)
 		if (ev->is_synthetic)
-			synth_event_delete(container_of(ev, struct synth_event, event));
+			synth_event_delete(inst, container_of(ev, struct synth_event, event));
 	return 0;
 }
 

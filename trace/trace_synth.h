@@ -34,6 +34,7 @@ struct synth_event {
 	unsigned int ref;				/* actions using it */
 	struct trace_event_field event_fields[SYNTH_FIELDS_MAX + 1];	/* NULL-terminated */
 	struct trace_event_call call;			/* id 0 until the tracing core adds it */
+	char *print_fmt;				/* call.print_fmt */
 	struct hist_event event;			/* synthetic/<name> */
 	unsigned int fixed_size;			/* record bytes before dynamic data */
 };
@@ -55,6 +56,11 @@ int synth_events_show(struct hist_instance *inst, bool dynevents, char *buf, siz
 int synth_events_release_all(struct hist_instance *inst);
 struct synth_event *synth_event_find(struct hist_instance *inst, const char *name);
 void synth_event_put(struct synth_event *se);
+
+/* trace_synth_output.c: the format file's print fmt (into se->call), the `trace` line. */
+int synth_event_set_print_fmt(struct synth_event *se);
+struct trace_seq;
+int synth_event_output(struct trace_seq *s, struct trace_seq *tmp, const struct trace_entry *ent);
 
 /* Compile a trace()/synth() action's params against the synthetic event. */
 int synth_action_create(struct hist_trigger_data *hd, struct action_data *data);

@@ -4,9 +4,10 @@
  * (the synthetic_<field> histogram), Linux's synthetic record layout, and
  * memory returning to its start after many create/remove cycles.
  */
-/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/hist_enable.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
+/* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/trace_synth_output.c trace/trace_output.c trace/hist_enable.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
+#include <trace/trace_output.h>
 #include "hist_fixture.h"
 
 /* ASan's allocator statistics (tests always run under ASan). */
@@ -416,4 +417,37 @@ Test(hist_engine, every_live_trigger_is_registered_with_the_core_once)
 	cr_assert_eq(n_live, 2);
 	fixture_teardown();
 	cr_assert_eq(n_live, 0);
+}
+
+/* --- how synthetic events print ------------------------------------------------------------------------ */
+
+Test(hist_engine, synthetic_format_and_trace_line_are_linux_s)
+{
+	static struct trace_seq s, tmp;
+	unsigned char rec[512] __aligned(8) = { 0 };
+	struct trace_entry *ent = (struct trace_entry *)rec;
+	struct synth_event *se;
+	s32 pid = -3;
+	u64 lat = 1234;
+	u32 gfp = 0xcc0, loc;
+
+	cr_assert_eq(synth_events_write(&inst, "lat_ev u64 lat; pid_t pid; char comm[16]; "
+					"char name[]; gfp_t gfp"), 0);
+	se = synth_event_find(&inst, "lat_ev");
+	cr_assert_str_eq(se->call.print_fmt, "\"lat=%llu, pid=%d, comm=%s, name=%s, gfp=%x\", "
+			 "REC->lat, REC->pid, REC->comm, __get_str(name), REC->gfp");
+	cr_assert_eq(trace_add_event_call(&se->call), 0);
+	ent->type = se->call.id;
+	memcpy(rec + se->fields[0].offset, &lat, 8);
+	memcpy(rec + se->fields[1].offset, &pid, 4);
+	strcpy((char *)rec + se->fields[2].offset, "bash");
+	loc = 6u << 16 | se->fixed_size;
+	memcpy(rec + se->fields[3].offset, &loc, 4);
+	strcpy((char *)rec + se->fixed_size, "hello");
+	memcpy(rec + se->fields[4].offset, &gfp, 4);
+	trace_seq_init(&s);
+	trace_seq_init(&tmp);
+	trace_print_event(&s, &tmp, ent, se->fixed_size + 8);
+	cr_assert_str_eq(s.buffer, "lat_ev: lat=1234 pid=-3 comm=bash name=hello gfp=cc0 (GFP_KERNEL)");
+	cr_assert_eq(trace_remove_event_call(&se->call), 0);
 }
