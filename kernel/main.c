@@ -18,6 +18,7 @@
 #include <asm/tsc.h>
 #include <kernel/jump_label.h>
 #include <trace/trace.h>
+#include <trace/trace_events_hist.h>
 #include <kernel/shell/init.h>
 
 void start_kernel(u32 magic, u32 info_phys);
@@ -63,5 +64,8 @@ void start_kernel(u32 magic, u32 info_phys)
 	/* The tracing arrays and their tracefs files: after fs_init made tracefs. */
 	if (tracing_init())
 		printk(KERN_ERR "tracing: init failed\n");
+	/* Hist triggers and synthetic events: on top of the tracing core's files. */
+	else if (trace_hist_init())
+		printk(KERN_ERR "tracing: hist triggers failed to start\n");
 	sched_start_init(kernel_init, NULL);
 }

@@ -245,12 +245,13 @@ struct hist_instance {
 	/* Take a snapshot of the trace buffer (snapshot() action); may be NULL. */
 	void (*take_snapshot)(struct hist_instance *inst);
 	/*
-	 * Deliver a generated synthetic event record: the tracing core
-	 * records it and runs the event's triggers (its histograms too).
+	 * Deliver a generated synthetic event record (common header: type
+	 * and pid set; the rest is the core's): the tracing core records it
+	 * and runs the event's triggers (its histograms too).
 	 * NULL: the engine feeds the event's histograms itself.
 	 */
 	void (*synth_emit)(struct hist_instance *inst, struct hist_event *event,
-			   const void *rec, unsigned int size);
+			   void *rec, unsigned int size);
 	/*
 	 * A trigger is about to go live on hd->event (hook it to the event's
 	 * probe), or about to go away (unhook it, and return only once no

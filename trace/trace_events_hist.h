@@ -67,4 +67,11 @@ void hist_enable_fire(struct hist_event *target, bool enable);
 int hist_show(struct hist_instance *inst, struct hist_event *event, char *buf, size_t size);
 int hist_debug_show(struct hist_event *event, char *buf, size_t size);
 
+/*
+ * trace_events_hist_tracefs.c (kernel only): the hist, enable_hist and
+ * disable_hist trigger commands, hist/hist_debug files, synthetic_events
+ * and dynamic_events. Once, after tracing_init().
+ */
+int trace_hist_init(void);
+
 #endif

@@ -58,7 +58,7 @@ static void kmalloc_by(s32 pid, u64 req)
 static unsigned char emitted[8][512];
 static unsigned int n_emitted;
 
-static void capture(struct hist_instance *i, struct hist_event *ev, const void *rec,
+static void capture(struct hist_instance *i, struct hist_event *ev, void *rec,
 		    unsigned int size)
 {
 	if (n_emitted < ARRAY_SIZE(emitted))

@@ -1,0 +1,607 @@
+/*
+ * Hist triggers in the running kernel: the `hist`, `enable_hist` and
+ * `disable_hist` trigger commands, events/<sys>/<event>/hist and
+ * hist_debug, the synthetic_events and dynamic_events files, synthetic
+ * events as real events (id, format, events/synthetic/<name>/, a
+ * tracepoint the event machinery attaches to), and what the engine needs
+ * from the kernel: the trace clock, stacks, symbols, snapshots.
+ *
+ * Histograms live in the top-level trace array (an instance's trigger
+ * file refuses `hist` with EOPNOTSUPP). Every change runs under
+ * trace_types_lock; events reach a histogram through its trigger on the
+ * event file, so removing one unhooks it and waits a grace period before
+ * the engine frees it.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/err.h>
+#include <kernel/slab.h>
+#include <kernel/string.h>
+#include <kernel/printk.h>
+#include <kernel/percpu.h>
+#include <kernel/preempt.h>
+#include <kernel/kallsyms.h>
+#include <kernel/stacktrace.h>
+#include <kernel/time.h>
+#include <kernel/fs/fcntl.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/fs/tracefs.h>
+#include <trace/trace.h>
+#include <trace/trace_trigger.h>
+#include <trace/trace_filter.h>
+#include <trace/tracepoint.h>
+#include <trace/ring_buffer.h>
+#include <trace/trace_events_hist.h>
+#include <trace/trace_synth.h>
+
+/* Frames of the tracing machinery above the event's call site in a stack key. */
+#define HIST_STACK_SKIP		3
+/* Synthetic events generated from a synthetic event's histogram, nested. */
+#define SYNTH_NESTING_MAX	4
+
+static struct hist_instance hist_inst;	/* the top-level array's */
+static struct event_command hist_command, enable_hist_command, disable_hist_command;
+static DEFINE_PER_CPU(unsigned int, synth_nesting);
+
+static struct hist_event *hist_event_of(const struct trace_event_call *call)
+{
+	struct hist_event *ev;
+
+	list_for_each_entry(ev, &hist_inst.events, list)
+		if (ev->call == call)
+			return ev;
+	return NULL;
+}
+
+static struct trace_event_file *event_file_of(const struct hist_event *ev)
+{
+	return trace_find_event_file(&global_trace, ev->system, ev->name);
+}
+
+static void log_last_error(void)
+{
+	const struct hist_error *err = &hist_inst.last_error;
+
+	if (err->msg)
+		tracing_log_err_cmd(&global_trace, err->loc, err->cmd, err->msg, (int)err->pos);
+}
+
+/* --- the event path ----------------------------------------------------------------------- */
+
+static u64 trace_clock_now(void)
+{
+	switch (READ_ONCE(global_trace.clock_id)) {
+	case TRACE_CLOCK_LOCAL: return trace_clock_local();
+	case TRACE_CLOCK_COUNTER: return trace_clock_counter();
+	default: return trace_clock_global();
+	}
+}
+
+static void hist_trigger_fire(struct event_trigger_data *data, void *rec, unsigned int size)
+{
+	struct hist_trigger_data *hd = data->private_data;
+	unsigned long stack[HIST_STACKTRACE_DEPTH + 1];
+	struct hist_event_ctx ctx = {
+		.rec = rec, .rec_size = size, .ts = trace_clock_now(),
+		.cpu = (unsigned int)smp_processor_id(), .pid = tracing_task_pid(),
+		.comm = tracing_task_comm(),
+	};
+
+	if (hd->uses_stack) {
+		unsigned int n = stack_trace_save(stack, HIST_STACKTRACE_DEPTH, HIST_STACK_SKIP);
+
+		stack[n] = 0;
+		ctx.stack = stack;
+	}
+	hist_trigger_event(hd, &ctx);
+}
+
+static int hist_trigger_print_data(char *buf, size_t size, const struct event_trigger_data *data)
+{
+	return hist_trigger_print(buf, size, data->private_data, false);
+}
+
+/* The engine frees its histograms itself, after unhooking them. */
+static const struct event_trigger_ops hist_trigger_ops = {
+	.trigger = hist_trigger_fire,
+	.print = hist_trigger_print_data,
+};
+
+static bool same_hist(const struct event_trigger_data *a, const struct event_trigger_data *b)
+{
+	return a->private_data == b->private_data;
+}
+
+static int hist_hook(struct hist_instance *inst, struct hist_trigger_data *hd)
+{
+	struct trace_event_file *file = event_file_of(hd->event);
+	struct event_trigger_data *data;
+	int ret;
+
+	if (!file)
+		return -ENOENT;
+	if (hd->snapshot_action) {
+		ret = tracing_alloc_snapshot(&global_trace);
+		if (ret)
+			return ret;
+	}
+	data = kzalloc(sizeof(*data), GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	*data = (struct event_trigger_data){
+		.ops = &hist_trigger_ops, .cmd = &hist_command, .count = -1, .private_data = hd,
+	};
+	ret = event_trigger_register(file, data, same_hist);
+	if (ret)
+		kfree(data);
+	return ret;
+}
+
+static void hist_unhook(struct hist_instance *inst, struct hist_trigger_data *hd)
+{
+	struct trace_event_file *file = event_file_of(hd->event);
+	struct event_trigger_data key = { .cmd = &hist_command, .private_data = hd };
+
+	/* waits a grace period: no probe runs hd after this */
+	if (file)
+		event_trigger_unregister(file, &key, same_hist);
+}
+
+static int hist_set_clock(struct hist_instance *inst, const char *clock)
+{
+	if (!strcmp(trace_clock_names[global_trace.clock_id], clock))
+		return 0;
+	return tracing_set_clock(&global_trace, clock);
+}
+
+static void hist_take_snapshot(struct hist_instance *inst)
+{
+	tracing_snapshot(&global_trace);
+}
+
+static void hist_sym(char *buf, size_t size, unsigned long addr, bool offset)
+{
+	if (offset)
+		sprint_symbol(buf, size, addr);
+	else
+		sprint_symbol_no_offset(buf, size, addr);
+}
+
+/* Spoor has no system calls yet: every number prints as unknown_syscall. */
+static const struct hist_print_ops hist_print_ops = { .sym = hist_sym };
+
+/* --- synthetic events as events ------------------------------------------------------------ */
+
+/* What makes a synthetic event a real one: its tracepoint, fired by synth_emit(). */
+struct synth_tracepoint {
+	struct tracepoint tp;
+	struct synth_event *se;
+};
+
+/*
+ * The probe the event machinery attaches per array (data: the event
+ * file): run the file's triggers, then record it if the event is on.
+ * The record is the engine's own, not the core's per-context scratch,
+ * which the event that generated this one is still using.
+ */
+static void synth_probe(void *data, struct trace_entry *rec, unsigned int size)
+{
+	struct trace_event_file *file = data;
+	unsigned long flags = READ_ONCE(file->flags);
+	struct event_filter *filter = READ_ONCE(file->filter);
+
+	if (!(flags & EVENT_FILE_FL_ENABLED))
+		return;
+	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
+		event_triggers_call(file, rec, size);
+	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) &&
+	    (!filter || filter_match(filter, rec)))
+		ring_buffer_write(READ_ONCE(file->buffer), size, rec);
+}
+
+static void synth_emit(struct hist_instance *inst, struct hist_event *event, void *rec,
+		       unsigned int size)
+{
+	struct synth_event *se = container_of(event, struct synth_event, event);
+	struct trace_entry *ent = rec;
+	unsigned int trace_ctx = tracing_gen_ctx();
+	struct tracepoint_func *it;
+
+	ent->flags = (u8)(trace_ctx >> 16);
+	ent->preempt_count = (u8)trace_ctx;
+	preempt_disable();
+	/* a histogram on a synthetic event may generate synthetic events: bounded */
+	if (this_cpu_read(synth_nesting) < SYNTH_NESTING_MAX) {
+		this_cpu_inc(synth_nesting);
+		for (it = rcu_dereference(se->call.tp->funcs); it && it->func; it++)
+			((void (*)(void *, struct trace_entry *, unsigned int))it->func)(it->data, rec,
+											 size);
+		this_cpu_dec(synth_nesting);
+	}
+	preempt_enable();
+}
+
+static int synth_event_add(struct hist_instance *inst, struct hist_event *event)
+{
+	struct synth_event *se = container_of(event, struct synth_event, event);
+	struct synth_tracepoint *stp = kzalloc(sizeof(*stp), GFP_KERNEL);
+	int ret;
+
+	if (!stp)
+		return -ENOMEM;
+	stp->tp.name = se->name;
+	stp->se = se;
+	se->call.tp = &stp->tp;
+	se->call.probe = (void *)synth_probe;
+	ret = trace_add_event_call(&se->call);
+	if (!ret) {
+		ret = trace_add_event_files(&se->call);
+		if (ret) {
+			trace_remove_event_files(&se->call);
+			trace_remove_event_call(&se->call);
+		}
+	}
+	if (ret) {
+		se->call.tp = NULL;
+		kfree(stp);
+	}
+	return ret;
+}
+
+static int synth_event_remove(struct hist_instance *inst, struct hist_event *event)
+{
+	struct synth_event *se = container_of(event, struct synth_event, event);
+	int ret = trace_remove_event_files(&se->call);
+
+	if (ret)
+		return ret;
+	trace_remove_event_call(&se->call);
+	kfree(container_of(se->call.tp, struct synth_tracepoint, tp));
+	se->call.tp = NULL;
+	return 0;
+}
+
+/* --- the hist command -------------------------------------------------------------------------- */
+
+static int hist_cmd_parse(struct event_command *cmd, struct trace_event_file *file,
+			  const char *param, bool remove)
+{
+	struct hist_event *ev = hist_event_of(file->event_call);
+	int ret;
+
+	if (file->tr != &global_trace || !ev)
+		return -EOPNOTSUPP;
+	if (*param == ':')
+		param++;
+	ret = event_hist_trigger_parse(&hist_inst, ev, param, remove);
+	if (ret)
+		log_last_error();
+	return ret;
+}
+
+static void hist_cmd_unreg_all(struct event_command *cmd, struct trace_event_file *file)
+{
+	struct hist_event *ev = hist_event_of(file->event_call);
+
+	if (file->tr == &global_trace && ev)
+		hist_unreg_all(&hist_inst, ev);
+}
+
+/* events/<sys>/<event>/hist and hist_debug: generated whole, growing the buffer as needed. */
+static int hist_file_generate(struct seq_file *m, bool debug)
+{
+	struct trace_event_file *file = m->private;
+	size_t size = 16384;
+	int n = 0;
+
+	trace_types_lock();
+	for (;;) {
+		struct hist_event *ev = hist_event_of(file->event_call);
+		char *buf = kmalloc(size, GFP_KERNEL);
+
+		if (!buf) {
+			n = -ENOMEM;
+			break;
+		}
+		n = !ev ? 0 : debug ? hist_debug_show(ev, buf, size) : hist_show(&hist_inst, ev, buf, size);
+		if (n >= 0 && (size_t)n + 1 >= size && size < (64u << 20)) {
+			kfree(buf);
+			size *= 4;
+			continue;
+		}
+		if (n > 0)
+			seq_write(m, buf, (size_t)n);
+		kfree(buf);
+		break;
+	}
+	trace_types_unlock();
+	return n < 0 ? n : 0;
+}
+
+static int hist_file_show(struct seq_file *m, void *v)
+{
+	return hist_file_generate(m, false);
+}
+
+static int hist_debug_file_show(struct seq_file *m, void *v)
+{
+	return hist_file_generate(m, true);
+}
+
+DEFINE_SHOW_ATTRIBUTE(hist_file);
+DEFINE_SHOW_ATTRIBUTE(hist_debug_file);
+
+static int hist_create_files(struct trace_event_file *file, struct dentry *dir)
+{
+	struct dentry *d;
+
+	if (file->tr != &global_trace)
+		return 0;
+	d = tracefs_create_file("hist", TRACE_MODE_READ, dir, file, &hist_file_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file("hist_debug", TRACE_MODE_READ, dir, file,
+					&hist_debug_file_fops);
+	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
+}
+
+/* --- enable_hist / disable_hist ------------------------------------------------------------------ */
+
+static void hist_enable_fire_data(struct event_trigger_data *data, void *rec, unsigned int size)
+{
+	if (event_trigger_take(data))
+		hist_enable_fire(data->private_data, data->cmd == &enable_hist_command);
+}
+
+static int hist_enable_print_data(char *buf, size_t size, const struct event_trigger_data *data)
+{
+	long count = READ_ONCE(data->count);
+	int n = hist_enable_print(buf, size, data->cmd == &enable_hist_command, data->private_data);
+
+	if (count == -1)
+		n += scnprintf(buf + n, size - n, ":unlimited");
+	else
+		n += scnprintf(buf + n, size - n, ":count=%ld", count);
+	if (data->filter)
+		n += scnprintf(buf + n, size - n, " if %s", filter_string(data->filter));
+	return n;
+}
+
+static const struct event_trigger_ops hist_enable_ops = {
+	.trigger = hist_enable_fire_data,
+	.print = hist_enable_print_data,
+};
+
+/* `:<system>:<event>[:count] [if filter]` */
+static int hist_enable_cmd_parse(struct event_command *cmd, struct trace_event_file *file,
+				 const char *param, bool remove)
+{
+	struct event_trigger_data *data;
+	struct event_filter *filter = NULL;
+	struct hist_event *target;
+	const char *rest;
+	unsigned long long count = 0;
+	bool counted = false;
+	int ret;
+
+	if (file->tr != &global_trace)
+		return -EOPNOTSUPP;
+	ret = hist_enable_parse_target(&hist_inst, param, &target, &rest);
+	if (ret)
+		return ret;
+	if (*rest == ':') {
+		char digits[24];
+		size_t n = strcspn(++rest, " \t");
+
+		if (!n || n >= sizeof(digits))
+			return -EINVAL;
+		memcpy(digits, rest, n);
+		digits[n] = '\0';
+		if (kstrtoull(digits, 0, &count) || count > 0x7fffffff)
+			return -EINVAL;
+		counted = true;
+		rest += n;
+	}
+	rest += strspn(rest, " \t");
+	if (*rest) {
+		struct filter_error ferr = { NULL, 0 };
+
+		if (strncmp(rest, "if", 2) || (rest[2] != ' ' && rest[2] != '\t'))
+			return -EINVAL;
+		rest += 2 + strspn(rest + 2, " \t");
+		ret = filter_parse(file->event_call, rest, &filter, &ferr);
+		if (ret == -EINVAL)
+			trace_log_filter_error(file->tr, rest, &ferr);
+		if (ret)
+			return ret;
+	}
+	data = kzalloc(sizeof(*data), GFP_KERNEL);
+	if (!data) {
+		filter_free(filter);
+		return -ENOMEM;
+	}
+	*data = (struct event_trigger_data){
+		.ops = &hist_enable_ops, .cmd = cmd, .count = counted ? (long)count : -1,
+		.filter = filter, .private_data = target,
+	};
+	if (remove) {
+		ret = event_trigger_unregister(file, data, same_hist);
+		filter_free(filter);
+		kfree(data);
+		/* Linux: removing what is not there is no error */
+		return ret == -ENOENT ? 0 : ret;
+	}
+	ret = event_trigger_register(file, data, same_hist);
+	if (ret) {
+		filter_free(filter);
+		kfree(data);
+	}
+	return ret;
+}
+
+/* --- synthetic_events and dynamic_events ------------------------------------------------------------ */
+
+/* Each line of a write is one command; the first failure stops and is logged. */
+static ssize_t synth_file_write(const char *buf, size_t count,
+				int (*run)(struct hist_instance *inst, const char *cmd))
+{
+	char *text = kmalloc(count + 1, GFP_KERNEL), *line, *next;
+	int ret = 0;
+
+	if (!text)
+		return -ENOMEM;
+	memcpy(text, buf, count);
+	text[count] = '\0';
+	trace_types_lock();
+	for (line = text; line && !ret; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		line += strspn(line, " \t");
+		if (!*line || *line == '#')
+			continue;
+		ret = run(&hist_inst, line);
+		if (ret)
+			log_last_error();
+	}
+	trace_types_unlock();
+	kfree(text);
+	return ret ? ret : (ssize_t)count;
+}
+
+static int synth_file_open(struct inode *inode, struct file *file,
+			   int (*show)(struct seq_file *m, void *v))
+{
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		int ret;
+
+		trace_types_lock();
+		ret = synth_events_release_all(&hist_inst);
+		trace_types_unlock();
+		if (ret)
+			return ret;
+	}
+	return single_open(file, show, NULL);
+}
+
+static int synth_list_show(struct seq_file *m, bool dynevents)
+{
+	char *buf = kmalloc(65536, GFP_KERNEL);
+	int n;
+
+	if (!buf)
+		return -ENOMEM;
+	trace_types_lock();
+	n = synth_events_show(&hist_inst, dynevents, buf, 65536);
+	trace_types_unlock();
+	seq_write(m, buf, (size_t)n);
+	kfree(buf);
+	return 0;
+}
+
+static int synthetic_events_show(struct seq_file *m, void *v)
+{
+	return synth_list_show(m, false);
+}
+
+static int dynamic_events_show(struct seq_file *m, void *v)
+{
+	return synth_list_show(m, true);
+}
+
+static int synthetic_events_open(struct inode *inode, struct file *file)
+{
+	return synth_file_open(inode, file, synthetic_events_show);
+}
+
+static int dynamic_events_open(struct inode *inode, struct file *file)
+{
+	return synth_file_open(inode, file, dynamic_events_show);
+}
+
+static ssize_t synthetic_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	return synth_file_write(buf, count, synth_events_write);
+}
+
+static ssize_t dynamic_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	return synth_file_write(buf, count, synth_dynevents_write);
+}
+
+static const struct file_operations synthetic_events_fops = {
+	.open = synthetic_events_open,
+	.read = seq_read,
+	.write = synthetic_events_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static const struct file_operations dynamic_events_fops = {
+	.open = dynamic_events_open,
+	.read = seq_read,
+	.write = dynamic_events_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+/* --- set-up ----------------------------------------------------------------------------------------- */
+
+static struct event_command hist_command = {
+	.name = "hist", .parse = hist_cmd_parse, .unreg_all = hist_cmd_unreg_all,
+	.create_files = hist_create_files,
+};
+static struct event_command enable_hist_command = {
+	.name = "enable_hist", .parse = hist_enable_cmd_parse,
+};
+static struct event_command disable_hist_command = {
+	.name = "disable_hist", .parse = hist_enable_cmd_parse,
+};
+
+int trace_hist_init(void)
+{
+	struct trace_event_file *file;
+	struct dentry *d;
+	int ret;
+
+	hist_instance_init(&hist_inst);
+	hist_inst.print_ops = &hist_print_ops;
+	hist_inst.take_snapshot = hist_take_snapshot;
+	hist_inst.synth_emit = synth_emit;
+	hist_inst.trigger_register = hist_hook;
+	hist_inst.trigger_unregister = hist_unhook;
+	hist_inst.event_added = synth_event_add;
+	hist_inst.event_removing = synth_event_remove;
+	hist_inst.set_clock = hist_set_clock;
+
+	trace_types_lock();
+	/* Linux's order in the empty trigger file: ... enable_hist disable_hist hist */
+	ret = register_event_command(&enable_hist_command);
+	if (!ret)
+		ret = register_event_command(&disable_hist_command);
+	if (!ret)
+		ret = register_event_command(&hist_command);
+	/* the events that exist already: their hist files and their place in the engine */
+	list_for_each_entry(file, &global_trace.events, list) {
+		struct hist_event *ev;
+
+		if (ret)
+			break;
+		ev = kmalloc(sizeof(*ev), GFP_KERNEL);
+		if (!ev) {
+			ret = -ENOMEM;
+			break;
+		}
+		hist_event_init(ev, file->event_call);
+		list_add_tail(&ev->list, &hist_inst.events);
+		ret = hist_create_files(file, file->dir);
+	}
+	trace_types_unlock();
+	if (ret)
+		return ret;
+	d = tracefs_create_file("synthetic_events", TRACE_MODE_WRITE, NULL, NULL,
+				&synthetic_events_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file("dynamic_events", TRACE_MODE_WRITE, NULL, NULL,
+					&dynamic_events_fops);
+	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
+}
