@@ -137,26 +137,30 @@ static void lat_flags(struct obuf *o, unsigned int f, unsigned int pc)
 	ob_putc(o, pc >> 4 ? hex[(pc >> 4) & 0xf] : '.');
 }
 
+/* "%5llu.%06llu" (or .%09llu with -t), rounded to microseconds as trace-cmd does. */
 static void put_time(struct obuf *o, const struct report_opts *opt, uint64_t ts)
 {
-	uint64_t secs, frac;
-	char buf[32];
-	int n;
-
 	if (opt->ns) {
-		secs = ts / 1000000000ull;
-		frac = ts % 1000000000ull;
-		n = snprintf(buf, sizeof(buf), "%5llu.%09llu", (unsigned long long)secs,
-			     (unsigned long long)frac);
+		ob_u64_width(o, ts / 1000000000ull, 5, ' ');
+		ob_putc(o, '.');
+		ob_u64_width(o, ts % 1000000000ull, 9, '0');
 	} else {
-		uint64_t us = (ts + 500) / 1000;	/* rounded, as trace-cmd and Linux do */
+		uint64_t us = (ts + 500) / 1000;
 
-		secs = us / 1000000;
-		frac = us % 1000000;
-		n = snprintf(buf, sizeof(buf), "%5llu.%06llu", (unsigned long long)secs,
-			     (unsigned long long)frac);
+		ob_u64_width(o, us / 1000000, 5, ' ');
+		ob_putc(o, '.');
+		ob_u64_width(o, us % 1000000, 6, '0');
 	}
-	ob_write(o, buf, (size_t)n);
+}
+
+/* "%-*d" for the pid column. */
+static void put_pid(struct obuf *o, int32_t pid, size_t width)
+{
+	size_t start = o->len;
+
+	ob_s64(o, pid);
+	if (o->len - start < width)
+		ob_pad(o, ' ', width - (o->len - start));
 }
 
 /* One record as a line. */
@@ -174,7 +178,10 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 	put_right(o, comm_of(ctx, pid), 16);
 	ob_putc(o, '-');
 	if (opt->trace_layout) {
-		ob_printf(o, "%-7d [%03u] ", pid, r->cpu);
+		put_pid(o, pid, 7);
+		ob_puts(o, " [");
+		ob_u64_width(o, r->cpu, 3, '0');
+		ob_puts(o, "] ");
 		lat_flags(o, r->size > 2 ? r->data[2] : 0, r->size > 3 ? r->data[3] : 0);
 		ob_putc(o, ' ');
 		put_time(o, opt, r->ts);
@@ -182,13 +189,22 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		ob_puts(o, ev->name);
 		ob_puts(o, ": ");
 	} else {
-		ob_printf(o, "%-5d [%03u] ", pid, r->cpu);
+		put_pid(o, pid, 5);
+		ob_puts(o, " [");
+		ob_u64_width(o, r->cpu, 3, '0');
+		ob_puts(o, "] ");
 		put_time(o, opt, r->ts);
 		ob_puts(o, ": ");
-		ob_puts(o, ev->name);
-		ob_putc(o, ':');
-		nlen = strlen(ev->name) + 1;
-		ob_pad(o, ' ', nlen < 21 ? 22 - nlen : 1);
+		/* "name:" padded to 21 columns, then a space, made once per event. */
+		if (!ev->head) {
+			nlen = strlen(ev->name) + 1;
+			ev->head = malloc(nlen + 22);
+			if (!ev->head)
+				abort();
+			ev->head_len = (size_t)sprintf(ev->head, "%s:%*s", ev->name,
+						       nlen < 21 ? (int)(22 - nlen) : 1, "");
+		}
+		ob_write(o, ev->head, ev->head_len);
 	}
 	start = o->len;
 	if (opt->raw) {
@@ -206,6 +222,7 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 	if (o->len > start && o->buf[o->len - 1] == '\n')
 		o->len--;
 	ob_putc(o, '\n');
+	ob_end_line(o);
 }
 
 /* Parse every format and load the symbol tables. */

@@ -31,6 +31,8 @@ struct obuf {
 void ob_init(struct obuf *o, FILE *f);
 void ob_free(struct obuf *o);
 void ob_flush(struct obuf *o);
+/* A line is complete: write the buffer out if it is big enough. */
+void ob_end_line(struct obuf *o);
 void ob_reserve(struct obuf *o, size_t n);
 void ob_write(struct obuf *o, const void *p, size_t n);
 void ob_printf(struct obuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -38,6 +40,10 @@ void ob_pad(struct obuf *o, char c, size_t n);
 /* Decimal numbers without printf: the hot path of every line. */
 void ob_u64(struct obuf *o, uint64_t v);
 void ob_s64(struct obuf *o, int64_t v);
+/* Lowercase hex without a prefix. */
+void ob_hex(struct obuf *o, uint64_t v);
+/* Decimal right-aligned in width, padded with pad (' ' or '0'). */
+void ob_u64_width(struct obuf *o, uint64_t v, unsigned int width, char pad);
 
 static inline void ob_putc(struct obuf *o, char c)
 {
@@ -113,6 +119,8 @@ struct rep_field {
 
 struct pf_prog;
 
+#define REP_PLUGIN_FIELDS	8
+
 /* An event known from a format file. */
 struct rep_event {
 	unsigned int id;
@@ -121,7 +129,10 @@ struct rep_event {
 	unsigned int nr_fields, nr_common;
 	struct pf_prog *print;	/* NULL: print fmt did not parse, fields are listed */
 	int plugin;		/* enum rep_plugin: a trace-cmd plugin rendering */
+	const struct rep_field *plugin_field[REP_PLUGIN_FIELDS];	/* what the plugin reads */
 	uint64_t format_offset;	/* of its format text in the file */
+	char *head;		/* "name:" and padding as a line shows it, made on first use */
+	size_t head_len;
 };
 
 /* Everything needed to turn records into text. */
@@ -211,8 +222,8 @@ enum rep_plugin {
 	PLUGIN_FUNCTION,
 };
 
-/* Which plugin trace-cmd would use for system:name. */
-int rep_plugin_for(const char *system, const char *name);
+/* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */
+void rep_plugin_setup(struct rep_event *ev);
 /*
  * Render with ev's plugin. Returns false when the plugin does not print
  * the whole line (kmem adds a prefix, then the print fmt follows) or the

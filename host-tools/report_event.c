@@ -38,6 +38,7 @@ static void free_event(struct rep_event *ev)
 	free(ev->fields);
 	free(ev->system);
 	free(ev->name);
+	free(ev->head);
 	pf_free(ev->print);
 	free(ev);
 }
@@ -317,7 +318,7 @@ struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, cons
 			rep_diag(ctx, file_offset + (uint64_t)(print - text) + err_pos,
 				 "%s:%s: print fmt: %s", ev->system, ev->name, err);
 	}
-	ev->plugin = rep_plugin_for(ev->system, ev->name);
+	rep_plugin_setup(ev);
 	if (!add_event(ctx, ev))
 		goto bad;
 	free(text);

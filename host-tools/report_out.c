@@ -1,7 +1,8 @@
 /*
  * The output buffer of spoor report. Lines are built with these calls and
- * written in 64 KiB pieces: printf per field and a write per line are what
- * make a decoder slow.
+ * written in 64 KiB pieces, only between lines (ob_end_line), so code
+ * building a line may measure what it appended: printf per field and a
+ * write per line are what make a decoder slow.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -35,10 +36,14 @@ void ob_flush(struct obuf *o)
 	o->len = 0;
 }
 
-void ob_reserve(struct obuf *o, size_t n)
+void ob_end_line(struct obuf *o)
 {
 	if (o->f && o->len >= OB_FLUSH_AT)
 		ob_flush(o);
+}
+
+void ob_reserve(struct obuf *o, size_t n)
+{
 	if (o->len + n <= o->cap)
 		return;
 	while (o->len + n > o->cap)
@@ -104,4 +109,35 @@ void ob_s64(struct obuf *o, int64_t v)
 	} else {
 		ob_u64(o, (uint64_t)v);
 	}
+}
+
+void ob_hex(struct obuf *o, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	ob_reserve(o, (size_t)n);
+	while (n)
+		o->buf[o->len++] = tmp[--n];
+}
+
+void ob_u64_width(struct obuf *o, uint64_t v, unsigned int width, char pad)
+{
+	char tmp[20];
+	unsigned int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (width > n)
+		ob_pad(o, pad, width - n);
+	ob_reserve(o, n);
+	while (n)
+		o->buf[o->len++] = tmp[--n];
 }

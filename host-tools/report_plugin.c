@@ -7,7 +7,20 @@
 #include <string.h>
 #include "host-tools/report.h"
 
-int rep_plugin_for(const char *system, const char *name)
+/* The fields each plugin reads, looked up once per event (see PF()). */
+static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
+	[PLUGIN_SCHED_SWITCH] = { "prev_pid", "next_pid", "prev_comm", "next_comm", "prev_prio",
+				  "prev_state", "next_prio" },
+	[PLUGIN_SCHED_WAKEUP] = { "pid", "comm", "prio", "success", "target_cpu" },
+	[PLUGIN_KMEM_CALL_SITE] = { "call_site" },
+	[PLUGIN_HRTIMER_START] = { "hrtimer", "now", "function", "expires", "softexpires" },
+	[PLUGIN_HRTIMER_EXPIRE_ENTRY] = { "hrtimer", "now", "function", "expires", "softexpires" },
+};
+
+/* Field i of the plugin's list above. */
+#define PF(ev, i)	((ev)->plugin_field[i])
+
+void rep_plugin_setup(struct rep_event *ev)
 {
 	static const struct {
 		const char *system, *name;
@@ -26,21 +39,24 @@ int rep_plugin_for(const char *system, const char *name)
 		{ "timer", "hrtimer_expire_entry", PLUGIN_HRTIMER_EXPIRE_ENTRY },
 	};
 
+	ev->plugin = PLUGIN_NONE;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (!strcmp(system, table[i].system) && !strcmp(name, table[i].name))
-			return table[i].plugin;
-	return PLUGIN_NONE;
+		if (!strcmp(ev->system, table[i].system) && !strcmp(ev->name, table[i].name))
+			ev->plugin = table[i].plugin;
+	for (int i = 0; i < REP_PLUGIN_FIELDS; i++) {
+		const char *name = plugin_fields[ev->plugin][i];
+
+		ev->plugin_field[i] = name ? rep_find_field(ev, name) : NULL;
+	}
 }
 
 /*
  * A numeric field's value, zero-extended as libtraceevent's plugins read
  * them; false when the event has no such numeric field.
  */
-static bool num_field(struct rep_ctx *ctx, const struct rep_event *ev, const struct rep_record *r,
-		      const char *name, uint64_t *v)
+static bool num_field(struct rep_ctx *ctx, const struct rep_field *f, const struct rep_record *r,
+		      uint64_t *v)
 {
-	const struct rep_field *f = rep_find_field(ev, name);
-
 	if (!f || f->flags & (FIELD_ARRAY | FIELD_DYNAMIC | FIELD_BAD))
 		return false;
 	*v = rep_read_num(ctx, r, f->offset, f->size, false);
@@ -48,10 +64,9 @@ static bool num_field(struct rep_ctx *ctx, const struct rep_event *ev, const str
 }
 
 /* "comm:" from a comm field, and remember the comm for pid. */
-static void comm_and_save(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
-			  const struct rep_record *r, const char *name, uint64_t pid)
+static void comm_and_save(struct rep_ctx *ctx, struct obuf *o, const struct rep_field *f,
+			  const struct rep_record *r, uint64_t pid)
 {
-	const struct rep_field *f = rep_find_field(ev, name);
 	const unsigned char *p, *nul;
 	size_t n;
 
@@ -88,21 +103,27 @@ static bool sched_switch(struct rep_ctx *ctx, struct obuf *o, const struct rep_e
 {
 	uint64_t pid, v;
 
-	if (!num_field(ctx, ev, r, "prev_pid", &pid) || !num_field(ctx, ev, r, "next_pid", &v))
+	if (!num_field(ctx, PF(ev, 0), r, &pid) || !num_field(ctx, PF(ev, 1), r, &v))
 		return false;
-	comm_and_save(ctx, o, ev, r, "prev_comm", pid);
+	comm_and_save(ctx, o, PF(ev, 2), r, pid);
 	ob_s64(o, (int64_t)pid);
 	ob_putc(o, ' ');
-	if (num_field(ctx, ev, r, "prev_prio", &v))
-		ob_printf(o, "[%d] ", (int)v);
-	if (num_field(ctx, ev, r, "prev_state", &v))
+	if (num_field(ctx, PF(ev, 4), r, &v)) {
+		ob_putc(o, '[');
+		ob_s64(o, (int)v);
+		ob_puts(o, "] ");
+	}
+	if (num_field(ctx, PF(ev, 5), r, &v))
 		task_state(o, (int)v);
 	ob_puts(o, " ==> ");
-	num_field(ctx, ev, r, "next_pid", &pid);
-	comm_and_save(ctx, o, ev, r, "next_comm", pid);
+	num_field(ctx, PF(ev, 1), r, &pid);
+	comm_and_save(ctx, o, PF(ev, 3), r, pid);
 	ob_s64(o, (int64_t)pid);
-	if (num_field(ctx, ev, r, "next_prio", &v))
-		ob_printf(o, " [%d]", (int)v);
+	if (num_field(ctx, PF(ev, 6), r, &v)) {
+		ob_puts(o, " [");
+		ob_s64(o, (int)v);
+		ob_putc(o, ']');
+	}
 	return true;
 }
 
@@ -111,16 +132,18 @@ static bool sched_wakeup(struct rep_ctx *ctx, struct obuf *o, const struct rep_e
 {
 	uint64_t pid, v;
 
-	if (!num_field(ctx, ev, r, "pid", &pid))
+	if (!num_field(ctx, PF(ev, 0), r, &pid))
 		return false;
-	comm_and_save(ctx, o, ev, r, "comm", pid);
+	comm_and_save(ctx, o, PF(ev, 1), r, pid);
 	ob_s64(o, (int64_t)pid);
-	if (num_field(ctx, ev, r, "prio", &v))
+	if (num_field(ctx, PF(ev, 2), r, &v))
 		ob_printf(o, " [%lld]", (long long)v);
-	if (num_field(ctx, ev, r, "success", &v))
+	if (num_field(ctx, PF(ev, 3), r, &v))
 		ob_printf(o, " success=%lld", (long long)v);
-	if (num_field(ctx, ev, r, "target_cpu", &v))
-		ob_printf(o, " CPU:%03llu", (unsigned long long)v);
+	if (num_field(ctx, PF(ev, 4), r, &v)) {
+		ob_puts(o, " CPU:");
+		ob_u64_width(o, v, 3, '0');
+	}
 	return true;
 }
 
@@ -140,21 +163,21 @@ static bool hrtimer(struct rep_ctx *ctx, struct obuf *o, const struct rep_event 
 {
 	uint64_t v;
 
-	if (!num_field(ctx, ev, r, "hrtimer", &v))
+	if (!num_field(ctx, PF(ev, 0), r, &v))
 		return false;
 	ob_printf(o, "hrtimer=0x%llx", (unsigned long long)v);
 	if (ev->plugin == PLUGIN_HRTIMER_EXPIRE_ENTRY) {
-		if (num_field(ctx, ev, r, "now", &v))
+		if (num_field(ctx, PF(ev, 1), r, &v))
 			ob_printf(o, " now=%llu", (unsigned long long)v);
-		if (num_field(ctx, ev, r, "function", &v))
+		if (num_field(ctx, PF(ev, 2), r, &v))
 			hrtimer_function(ctx, o, v);
 		return true;
 	}
-	if (num_field(ctx, ev, r, "function", &v))
+	if (num_field(ctx, PF(ev, 2), r, &v))
 		hrtimer_function(ctx, o, v);
-	if (num_field(ctx, ev, r, "expires", &v))
+	if (num_field(ctx, PF(ev, 3), r, &v))
 		ob_printf(o, " expires=%llu", (unsigned long long)v);
-	if (num_field(ctx, ev, r, "softexpires", &v))
+	if (num_field(ctx, PF(ev, 4), r, &v))
 		ob_printf(o, " softexpires=%llu", (unsigned long long)v);
 	return true;
 }
@@ -175,8 +198,13 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return hrtimer(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
-		if (num_field(ctx, ev, r, "call_site", &v) && (sym = syms_find(&ctx->syms, v)))
-			ob_printf(o, "(%s+0x%x) ", sym->name, (unsigned int)(v - sym->addr));
+		if (num_field(ctx, PF(ev, 0), r, &v) && (sym = syms_find(&ctx->syms, v))) {
+			ob_putc(o, '(');
+			ob_puts(o, sym->name);
+			ob_puts(o, "+0x");
+			ob_hex(o, (unsigned int)(v - sym->addr));
+			ob_puts(o, ") ");
+		}
 		return false;
 	default:
 		return false;

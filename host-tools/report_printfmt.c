@@ -1215,33 +1215,58 @@ static void put_text(struct obuf *o, const struct pf_spec *sp, int width, int pr
 		pad_to(o, len, width);
 }
 
+/*
+ * printf's integer conversions done here (flags - + space # 0, width,
+ * precision; d i u x X o): vsnprintf per field is what made decoding slow.
+ */
 void rep_put_int(struct obuf *o, const struct rep_numfmt *nf, uint64_t v)
 {
-	bool sign = nf->conv == 'd' || nf->conv == 'i';
-	char fmt[40], *f = fmt;
+	const char *digits = nf->conv == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+	unsigned int base = nf->conv == 'x' || nf->conv == 'X' ? 16 : nf->conv == 'o' ? 8 : 10;
+	bool sign = nf->conv == 'd' || nf->conv == 'i', neg = false, left = false, zero = false;
+	bool plus = false, space = false, alt = false;
+	char body[24], prefix[3] = "";
+	int n = 0, prec = nf->prec, width = nf->width, len, zeros;
 
-	v = cast(v, (unsigned int)nf->length, sign);
-	if (nf->width < 0 && nf->prec < 0 && !nf->flags[0]) {
-		if (sign) {
-			ob_s64(o, (int64_t)v);
-			return;
-		}
-		if (nf->conv == 'u') {
-			ob_u64(o, v);
-			return;
-		}
+	for (const char *f = nf->flags; *f; f++) {
+		left |= *f == '-';
+		zero |= *f == '0';
+		plus |= *f == '+';
+		space |= *f == ' ';
+		alt |= *f == '#';
 	}
-	*f++ = '%';
-	f += sprintf(f, "%.5s", nf->flags);
-	if (nf->width >= 0)
-		f += sprintf(f, "%d", nf->width);
-	if (nf->prec >= 0)
-		f += sprintf(f, ".%d", nf->prec);
-	sprintf(f, "ll%c", nf->conv);
+	v = cast(v, (unsigned int)nf->length, sign);
+	if (sign && (int64_t)v < 0) {
+		neg = true;
+		v = -v;
+	}
+	if (v || prec != 0)
+		do {
+			body[n++] = digits[v % base];
+			v /= base;
+		} while (v);
 	if (sign)
-		ob_printf(o, fmt, (long long)v);
-	else
-		ob_printf(o, fmt, (unsigned long long)v);
+		strcpy(prefix, neg ? "-" : plus ? "+" : space ? " " : "");
+	else if (alt && base == 16 && n && !(n == 1 && body[0] == '0'))
+		strcpy(prefix, nf->conv == 'X' ? "0X" : "0x");
+	else if (alt && base == 8 && (n == 0 || body[n - 1] != '0') && prec <= n)
+		prec = n + 1;
+	zeros = prec > n ? prec - n : 0;
+	len = (int)strlen(prefix) + zeros + n;
+	if (zero && !left && prec < 0 && width > len) {
+		zeros += width - len;
+		len = width;
+	}
+	if (!left && width > len)
+		ob_pad(o, ' ', (size_t)(width - len));
+	ob_puts(o, prefix);
+	if (zeros)
+		ob_pad(o, '0', (size_t)zeros);
+	ob_reserve(o, (size_t)n);
+	while (n)
+		o->buf[o->len++] = body[--n];
+	if (left && width > len)
+		ob_pad(o, ' ', (size_t)(width - len));
 }
 
 /* An integer directive, as printf prints the value cast to the directive's length. */
@@ -1277,7 +1302,9 @@ static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spe
 	} else if (!v.n && !sp->pext) {
 		strcpy(buf, "(nil)");
 	} else {
-		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v.n);
+		ob_puts(o, "0x");
+		ob_hex(o, v.n);
+		return;
 	}
 	ob_puts(o, buf);
 }
