@@ -55,5 +55,14 @@ DECLARE_CMD(cmd_uptime);
 DECLARE_CMD(cmd_dmesg);
 DECLARE_CMD(cmd_help);
 DECLARE_CMD(cmd_poweroff);
+DECLARE_CMD(cmd_basename);
+DECLARE_CMD(cmd_dirname);
+DECLARE_CMD(cmd_uname);
+DECLARE_CMD(cmd_cksum);
+DECLARE_CMD(cmd_yes);
+DECLARE_CMD(cmd_xargs);
+DECLARE_CMD(cmd_find);
+DECLARE_CMD(cmd_touch);
+DECLARE_CMD(cmd_mv);
 
 #endif

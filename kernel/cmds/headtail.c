@@ -1,4 +1,7 @@
-/* head and tail [-n N] [FILE]...: the first or last N lines (10 by default). */
+/*
+ * head [-n N | -c N] and tail [-n [+]N] [FILE]...: the first or last N
+ * lines (10 by default), head's first N bytes, tail's lines from line N on.
+ */
 #include <kernel/string.h>
 #include <kernel/slab.h>
 #include <kernel/cmds/cmds.h>
@@ -14,6 +17,36 @@ static void head_fd(struct sh_out *o, int fd, long long n)
 
 	in_init(&in, fd);
 	for (long long i = 0; i < n && in_getline(&in, &line, &nl) >= 0; i++) {
+		out_puts(o, line);
+		if (nl)
+			out_putc(o, '\n');
+	}
+	in_free(&in);
+}
+
+static void head_bytes(struct sh_out *o, int fd, long long n)
+{
+	char buf[512];
+	ssize_t got;
+
+	while (n > 0 && (got = sh_os->read(fd, buf, n < (long long)sizeof(buf) ? (size_t)n : sizeof(buf))) > 0) {
+		out_put(o, buf, (size_t)got);
+		n -= got;
+	}
+}
+
+/* tail -n +N: everything from line n on. */
+static void tail_from(struct sh_out *o, int fd, long long n)
+{
+	struct sh_in in;
+	long long count = 0;
+	char *line;
+	bool nl;
+
+	in_init(&in, fd);
+	while (in_getline(&in, &line, &nl) >= 0) {
+		if (++count < n)
+			continue;
 		out_puts(o, line);
 		if (nl)
 			out_putc(o, '\n');
@@ -53,6 +86,7 @@ static void tail_fd(struct sh_out *o, int fd, long long n)
 
 static int head_tail(int argc, char **argv, bool tail)
 {
+	void (*show)(struct sh_out *o, int fd, long long n) = tail ? tail_fd : head_fd;
 	struct sh_getopt g = { 0 };
 	long long n = 10;
 	struct sh_out o;
@@ -66,17 +100,22 @@ static int head_tail(int argc, char **argv, bool tail)
 		}
 		g.ind = 2;
 	}
-	while ((c = sh_getopt(&g, argc, argv, "n:")) != -1) {
+	while ((c = sh_getopt(&g, argc, argv, tail ? "n:" : "n:c:")) != -1) {
 		if (c == '?')
 			return 2;
+		if (tail && g.arg[0] == '+')
+			show = tail_from;
+		else
+			show = c == 'c' ? head_bytes : tail ? tail_fd : head_fd;
 		if (sh_parse_int(g.arg, &n) || n < 0) {
-			sh_eprintf("%s: invalid number of lines: '%s'\n", argv[0], g.arg);
+			sh_eprintf("%s: invalid number of %s: '%s'\n", argv[0], c == 'c' ? "bytes" : "lines",
+				   g.arg);
 			return 2;
 		}
 	}
 	out_init(&o, 1);
 	if (g.ind == argc)
-		(tail ? tail_fd : head_fd)(&o, 0, n);
+		show(&o, 0, n);
 	for (int i = g.ind; i < argc; i++) {
 		int fd = sh_open_input(argv[0], argv[i]);
 
@@ -86,7 +125,7 @@ static int head_tail(int argc, char **argv, bool tail)
 		}
 		if (argc - g.ind > 1)
 			out_printf(&o, "%s==> %s <==\n", i > g.ind ? "\n" : "", argv[i]);
-		(tail ? tail_fd : head_fd)(&o, fd, n);
+		show(&o, fd, n);
 		sh_os->close(fd);
 	}
 	return out_finish(&o, argv[0], status);

@@ -40,7 +40,9 @@ static int run_script(int i)
 		sh_eprintf("spoor-exec: cannot start %s: %s\n", path, errno_text((int)-pid));
 		return status;
 	}
-	sh_os->wait(pid, &status);
+	/* init ignores signals sent to it, as Linux's init does. */
+	while (sh_os->wait(pid, &status) == -EINTR)
+		sh_os->take_signals();
 	return status;
 }
 

@@ -207,6 +207,9 @@ enum sh_flow {
 /* Background jobs not yet waited for. */
 #define SH_MAX_JOBS	32
 
+/* Trap slots: 0 is EXIT, 1..64 Linux's signal numbers. */
+#define SH_NSIG		65
+
 /* The state of one shell (a subshell gets a deep copy). */
 struct sh {
 	struct sh_var *vars;
@@ -217,6 +220,7 @@ struct sh {
 	char **argv;			/* $1 .. */
 	int status;			/* $? */
 	int subst_count;		/* command substitutions run, for the status of `x=$(...)` */
+	pid_t pid;			/* $$: the pid of the shell a subshell was copied from */
 	pid_t last_bg;			/* $! */
 	pid_t jobs[SH_MAX_JOBS];
 	int njobs;
@@ -228,7 +232,10 @@ struct sh {
 	int cond;			/* > 0: in a condition, set -e is off */
 	enum sh_flow flow;
 	int flow_count;			/* break N, continue N */
-	bool interrupted;		/* Ctrl-C: unwind like exit, status 130 */
+	bool interrupted;		/* killed by a signal (Ctrl-C): unwind like exit, status 128 + N */
+	char *traps[SH_NSIG];		/* trap actions; NULL: default, "": ignored */
+	u64 pending_signals;		/* taken from the task, not yet acted on (bit N-1: signal N) */
+	int in_trap;			/* > 0 while a trap action runs */
 	struct sh_arena *arena;		/* of the tree being run, for function definitions */
 	int loop_depth;
 	int call_depth;
@@ -296,6 +303,23 @@ int sh_glob(const char *pat, struct sh_argv *out);
 int sh_exec(struct sh *sh, struct sh_node *n);
 /* Print "sh: MESSAGE" to stderr. */
 void sh_error(struct sh *sh, const char *fmt, ...) __printf(2, 3);
+
+/* Signals and traps (sh_trap.c). */
+/* A signal's number from "INT", "SIGINT" or "2" (0 is EXIT); -EINVAL if unknown. */
+int sh_signal_number(const char *s);
+/* "INT" for 2, "EXIT" for 0; NULL for numbers without a name. */
+const char *sh_signal_name(int sig);
+/*
+ * Act on the signals the task received: run trapped ones' actions, drop
+ * ignored ones, and for the others mark the shell killed. Returns
+ * sh->interrupted.
+ */
+bool sh_take_signals(struct sh *sh);
+/* Run the EXIT trap, once, as the shell ends. */
+void sh_run_exit_trap(struct sh *sh);
+void sh_copy_traps(struct sh *dst, const struct sh *src);
+void sh_free_traps(struct sh *sh);
+int sh_builtin_trap(struct sh *sh, int argc, char **argv);
 
 /* Builtins (sh_builtin.c): run in the shell itself. */
 typedef int (*sh_builtin_fn)(struct sh *sh, int argc, char **argv);

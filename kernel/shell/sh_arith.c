@@ -117,6 +117,7 @@ static void assign(struct arith *a, const char *name, long long v)
 }
 
 static long long parse_expr(struct arith *a);
+static long long parse_comma(struct arith *a);
 static long long parse_binary(struct arith *a, int prec);
 
 static long long apply(struct arith *a, const char *op, long long l, long long r)
@@ -232,7 +233,7 @@ static long long parse_unary(struct arith *a)
 	} else if (accept(a, "~")) {
 		v = ~parse_unary(a);
 	} else if (accept(a, "(")) {
-		v = parse_expr(a);
+		v = parse_comma(a);
 		if (!accept(a, ")"))
 			v = arith_fail(a, "missing ')'");
 	} else if (sh_isdigit(*a->s)) {
@@ -299,6 +300,16 @@ static long long parse_expr(struct arith *a)
 	return c ? t : f;
 }
 
+/* a, b: both evaluated (for their assignments), the value is b's. */
+static long long parse_comma(struct arith *a)
+{
+	long long v = parse_expr(a);
+
+	while (!a->failed && accept(a, ","))
+		v = parse_expr(a);
+	return v;
+}
+
 int sh_arith(struct sh *sh, const char *expr, long long *result, char *msg, size_t msgsize)
 {
 	struct arith a = { .sh = sh, .s = expr, .msg = msg, .msgsize = msgsize };
@@ -309,7 +320,7 @@ int sh_arith(struct sh *sh, const char *expr, long long *result, char *msg, size
 		*result = 0;
 		return 0;
 	}
-	v = parse_expr(&a);
+	v = parse_comma(&a);
 	skip_blanks(&a);
 	if (!a.failed && *a.s)
 		arith_fail(&a, "syntax error");

@@ -357,6 +357,31 @@ static int forget_job(struct sh *sh, pid_t pid)
 	return 0;
 }
 
+/*
+ * Reap pid; a signal that arrives first runs its trap at once (or ends
+ * the shell) and wait returns 128 + N, as sh's wait does.
+ */
+static int wait_job(struct sh *sh, pid_t pid, int *status)
+{
+	pid_t r;
+
+	while ((r = sh_os->wait(pid, status)) == -EINTR) {
+		u64 sigs = sh_os->take_signals();
+		bool trapped = false;
+
+		for (int sig = 1; sig < SH_NSIG; sig++)
+			if ((sigs & (1ULL << (sig - 1))) && sh->traps[sig] && sh->traps[sig][0])
+				trapped = true;
+		sh->pending_signals |= sigs;
+		sh_take_signals(sh);
+		if (trapped || sh->interrupted || sh->flow != SH_FLOW_NONE) {
+			*status = sh->interrupted || !sigs ? sh->status : 128 + __builtin_ctzll(sigs) + 1;
+			return -EINTR;
+		}
+	}
+	return r;
+}
+
 static int bi_wait(struct sh *sh, int argc, char **argv)
 {
 	int status = 0;
@@ -365,8 +390,9 @@ static int bi_wait(struct sh *sh, int argc, char **argv)
 		while (sh->njobs) {
 			pid_t pid = sh->jobs[0];
 
+			if (wait_job(sh, pid, &status) == -EINTR)
+				return status;
 			forget_job(sh, pid);
-			sh_os->wait(pid, &status);
 		}
 		return 0;
 	}
@@ -377,9 +403,14 @@ static int bi_wait(struct sh *sh, int argc, char **argv)
 			sh_error(sh, "wait: %s: invalid process id", argv[i]);
 			return 2;
 		}
-		forget_job(sh, (pid_t)pid);
-		if (sh_os->wait((pid_t)pid, &status) < 0)
+		switch (wait_job(sh, (pid_t)pid, &status)) {
+		case -EINTR:
+			return status;
+		case -ECHILD:
 			status = 127;
+			break;
+		}
+		forget_job(sh, (pid_t)pid);
 	}
 	return status;
 }
@@ -472,6 +503,7 @@ static const struct {
 	{ "return", bi_return, true },
 	{ "set", bi_set, true },
 	{ "shift", bi_shift, true },
+	{ "trap", sh_builtin_trap, true },
 	{ "unset", bi_unset, true },
 	{ "cd", bi_cd, false },
 	{ "command", bi_command, false },

@@ -51,15 +51,10 @@ static void check_errexit(struct sh *sh)
 		sh->flow = SH_FLOW_EXIT;
 }
 
-/* Ctrl-C reached the shell: unwind everything, like exit. */
+/* Between commands: act on signals (Ctrl-C, kill); true if they end the shell. */
 static bool check_interrupt(struct sh *sh)
 {
-	if (!sh->interrupted && !sh_os->interrupted())
-		return false;
-	sh->interrupted = true;
-	sh->status = 130;
-	sh->flow = SH_FLOW_EXIT;
-	return true;
+	return sh_take_signals(sh);
 }
 
 static void undo_redirs(struct redir_save *rs)
@@ -72,6 +67,16 @@ static void undo_redirs(struct redir_save *rs)
 		} else {
 			sh_os->close(rs->s[rs->n].fd);
 		}
+	}
+}
+
+/* `exec 3> file`: the redirections become the shell's own. */
+static void keep_redirs(struct redir_save *rs)
+{
+	while (rs->n > 0) {
+		rs->n--;
+		if (rs->s[rs->n].saved >= 0)
+			sh_os->close(rs->s[rs->n].saved);
 	}
 }
 
@@ -186,12 +191,13 @@ static int subshell_task(void *arg)
 	int status;
 
 	if (job->text) {
-		status = sh_run_string(sh, job->text, strlen(job->text));
+		sh_run_string(sh, job->text, strlen(job->text));
 	} else {
 		sh->arena = job->arena;
 		sh_exec(sh, job->node);
-		status = sh->status;
 	}
+	sh_run_exit_trap(sh);
+	status = sh->status;
 	sh_arena_put(job->arena);
 	kfree(job->text);
 	kfree(job);
@@ -236,20 +242,26 @@ static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *tex
 
 /*
  * Wait for a foreground task. Ctrl-C on the console interrupts it (status
- * 130), and then the shell too: a loop around it stops as well. Between
- * tasks, the interactive shell is the foreground itself.
+ * 130), and then the shell too: a loop around it stops as well, unless
+ * INT is trapped. Between tasks, the interactive shell is the foreground
+ * itself.
  */
 static int wait_foreground(struct sh *sh, pid_t pid)
 {
 	int status = 0;
 
+	pid_t r;
+
 	sh_os->set_foreground(pid);
-	if (sh_os->wait(pid, &status) < 0)
+	/* Signals for the shell wait until the task is done, as traps do in sh. */
+	while ((r = sh_os->wait(pid, &status)) == -EINTR)
+		sh->pending_signals |= sh_os->take_signals();
+	if (r < 0)
 		status = 127;
 	sh_os->set_foreground(sh->interactive ? sh_os->getpid() : 0);
+	/* Ctrl-C reaches the whole foreground, the shell included; sh_exec acts on it. */
 	if (status == 130)
-		sh->interrupted = true;
-	check_interrupt(sh);
+		sh->pending_signals |= 1ULL << (2 - 1);
 	return status;
 }
 
@@ -451,6 +463,7 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 	struct sh_func *func = NULL;
 	sh_main_fn ext = NULL;
 	int status = 0, first = 0, nice = 0;
+	bool exec_form;
 
 	int substs = sh->subst_count;
 
@@ -472,10 +485,16 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 	status = sh->subst_count != substs ? sh->status : 0;
 	if (sh->opt_xtrace)
 		xtrace(sh, &assigns, &argv);
-	if (argv.argc) {
+	/* exec: with a command, the shell ends with it; without, the redirections stay. */
+	exec_form = argv.argc && !strcmp(argv.argv[0], "exec");
+	if (exec_form) {
+		first = 1;
+	} else if (argv.argc) {
 		nice = strip_nice(sh, &argv, &first);
 		if (nice == -1000)
 			goto fail;
+	}
+	if (argv.argc > first) {
 		if (!first) {
 			func = sh_find_func(sh, argv.argv[0]);
 			builtin = func ? NULL : sh_find_builtin(argv.argv[0]);
@@ -493,7 +512,9 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 		status = 1;
 		goto out_undo;
 	}
-	if (!argv.argc) {
+	if (exec_form && argv.argc == 1) {
+		keep_redirs(&rs);
+	} else if (!argv.argc) {
 		for (int i = 0; i < assigns.argc; i++) {
 			char *eq = strchr(assigns.argv[i], '=');
 
@@ -511,6 +532,8 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 		} else {
 			status = wait_foreground(sh, p);
 		}
+		if (exec_form)
+			sh->flow = SH_FLOW_EXIT;
 	} else {
 		status = run_in_shell(sh, &argv, &assigns, builtin, func);
 	}
@@ -779,6 +802,7 @@ static int exec_compound(struct sh *sh, struct sh_node *n)
 		return sh_exec(sh, n->one.body);
 	case SH_N_SUBSHELL:
 		exec_subshell(sh, n);
+		check_interrupt(sh);
 		check_errexit(sh);
 		return sh->status;
 	case SH_N_IF:
@@ -804,10 +828,12 @@ int sh_exec(struct sh *sh, struct sh_node *n)
 	switch (n->type) {
 	case SH_N_SIMPLE:
 		exec_simple(sh, n, false, NULL);
+		check_interrupt(sh);
 		check_errexit(sh);
 		return sh->status;
 	case SH_N_PIPE:
 		exec_pipeline(sh, n);
+		check_interrupt(sh);
 		check_errexit(sh);
 		return sh->status;
 	case SH_N_AND:

@@ -195,7 +195,7 @@ static const char *special_param(struct expand *e, const char *name, char *tmp, 
 		snprintf(tmp, tmpsize, "%d", sh->argc);
 		return tmp;
 	case '$':
-		snprintf(tmp, tmpsize, "%d", (int)sh_os->getpid());
+		snprintf(tmp, tmpsize, "%d", (int)sh->pid);
 		return tmp;
 	case '!':
 		if (!sh->last_bg)

@@ -59,7 +59,7 @@ int sh_interactive(struct sh *sh)
 		ssize_t n = sh_os->console_read(in, sizeof(in));
 
 		if (n <= 0) {
-			sh_os->interrupted();	/* a Ctrl-C with nothing running */
+			sh_os->take_signals();	/* a Ctrl-C with nothing running */
 			continue;
 		}
 		for (ssize_t i = 0; i < n && !done; i++) {
@@ -85,7 +85,7 @@ int sh_interactive(struct sh *sh)
 				if (text.s)
 					sh_run_string(sh, text.s, text.len);
 				sh_os->set_foreground(0);
-				sh_os->interrupted();
+				sh_os->take_signals();
 				sh_buf_free(&text);
 				if (sh->flow == SH_FLOW_EXIT && !sh->interrupted)
 					done = true;
@@ -96,6 +96,7 @@ int sh_interactive(struct sh *sh)
 			}
 		}
 	}
+	sh_run_exit_trap(sh);
 	sh_buf_free(&text);
 	sh_line_free(ed);
 	kfree(ed);

@@ -16,6 +16,7 @@ struct sh *sh_new(const char *arg0, int argc, char **argv)
 
 	if (!sh)
 		return NULL;
+	sh->pid = sh_os->getpid();
 	sh->arg0 = kstrdup(arg0, GFP_KERNEL);
 	if (!sh->arg0 || sh_set_params(sh, argc, argv)) {
 		sh_free(sh);
@@ -40,6 +41,7 @@ struct sh *sh_clone(const struct sh *src)
 	sh->vars = sh_copy_vars(src->vars, false);
 	sh->funcs = sh_copy_funcs(src->funcs);
 	sh->status = src->status;
+	sh->pid = src->pid;
 	sh->last_bg = src->last_bg;
 	sh->opt_errexit = src->opt_errexit;
 	sh->opt_xtrace = src->opt_xtrace;
@@ -47,12 +49,14 @@ struct sh *sh_clone(const struct sh *src)
 	sh->opt_nounset = src->opt_nounset;
 	sh->cond = src->cond;
 	sh->source_name = src->source_name;
+	sh_copy_traps(sh, src);
 	return sh;
 }
 
 void sh_free(struct sh *sh)
 {
 	sh_pop_locals(sh, NULL);
+	sh_free_traps(sh);
 	sh_free_vars(sh->vars);
 	sh_free_funcs(sh->funcs);
 	sh_free_params(sh->argc, sh->argv);
@@ -182,6 +186,7 @@ int cmd_sh(int argc, char **argv, char **envp)
 		}
 		sh_buf_free(&b);
 	}
+	sh_run_exit_trap(sh);
 	status = sh->status;
 	sh_free(sh);
 	return status;

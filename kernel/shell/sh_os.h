@@ -90,21 +90,31 @@ struct sh_os {
 	int (*mkdir)(const char *path, unsigned int mode);
 	int (*unlink)(const char *path);
 	int (*rmdir)(const char *path);
+	int (*rename)(const char *oldpath, const char *newpath);
 	int (*chdir)(const char *path);
 	int (*getcwd)(char *buf, size_t size);
 
 	pid_t (*spawn)(const struct sh_spawn *req);
 	/*
 	 * Reap child pid (-1: any child): returns its pid and stores its exit
-	 * status (128 + N for a task ended by signal N); -ECHILD if none.
+	 * status (128 + N for a task ended by signal N); -ECHILD if none;
+	 * -EINTR if a signal for the caller came first (take_signals() it
+	 * and wait again).
 	 */
 	pid_t (*wait)(pid_t pid, int *status);
-	int (*kill)(pid_t pid);
+	/* Send signal sig (Linux's numbers; 0 only checks that pid exists). */
+	int (*kill)(pid_t pid, int sig);
+	/* The calling task's pending signals (bit N-1: signal N), now cleared. */
+	u64 (*take_signals)(void);
 	pid_t (*getpid)(void);
 	pid_t (*getppid)(void);
 	/* Visit every task; nonzero from fn stops. */
 	int (*for_each_task)(int (*fn)(void *ctx, const struct sh_procinfo *p), void *ctx);
-	/* True once the calling task has been killed or interrupted (Ctrl-C). */
+	/*
+	 * True once a signal (Ctrl-C, kill) is pending for the calling task: a
+	 * command should stop; the signal stays pending and becomes its exit
+	 * status (128 + N).
+	 */
 	bool (*interrupted)(void);
 
 	u64 (*now_ns)(void);

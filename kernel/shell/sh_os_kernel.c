@@ -104,15 +104,21 @@ struct spawn_ctx {
 
 /*
  * The body of every task the shell starts: run the function, then give
- * back the fd table so that pipe readers see the end of their input.
+ * back the fd table so that pipe readers see the end of their input. A
+ * signal still pending is what ended the task: 128 + its number, as for
+ * a process a signal killed.
  */
 static int spawn_main(void *p)
 {
 	struct spawn_ctx ctx = *(struct spawn_ctx *)p;
+	u64 pending;
 	int status;
 
 	kfree(p);
 	status = ctx.fn(ctx.arg);
+	pending = READ_ONCE(current->pending_signals);
+	if (pending)
+		status = 128 + __builtin_ctzll(pending) + 1;
 	exit_files(current);
 	exit_fs(current);
 	return status;
@@ -159,19 +165,21 @@ static pid_t k_spawn(const struct sh_spawn *req)
 static pid_t k_wait(pid_t pid, int *status)
 {
 	int st = 0;
-	pid_t r;
+	pid_t r = kernel_wait(pid, &st);
 
-	/* A signal to the shell (Ctrl-C) must not leave the child unreaped. */
-	while ((r = kernel_wait(pid, &st)) == -EINTR)
-		;
 	if (r > 0)
 		*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return r;
 }
 
-static int k_kill(pid_t pid)
+static int k_kill(pid_t pid, int sig)
 {
-	return task_kill(pid, SIGKILL);
+	return task_kill(pid, sig);
+}
+
+static u64 k_take_signals(void)
+{
+	return __atomic_exchange_n(&current->pending_signals, 0, __ATOMIC_SEQ_CST);
 }
 
 static pid_t k_getpid(void)
@@ -221,10 +229,7 @@ static int k_for_each_task(int (*fn)(void *ctx, const struct sh_procinfo *p), vo
 
 static bool k_interrupted(void)
 {
-	if (!fatal_signal_pending(current))
-		return false;
-	flush_signals(current);
-	return true;
+	return signal_pending(current);
 }
 
 static u64 k_now_ns(void)
@@ -241,7 +246,7 @@ static int k_sleep_ns(u64 ns)
 		long ticks = (long)DIV_ROUND_UP(left, NSEC_PER_SEC / HZ);
 
 		schedule_timeout_interruptible(ticks);
-		if (fatal_signal_pending(current))
+		if (signal_pending(current))
 			return -EINTR;
 	}
 	return 0;
@@ -324,8 +329,8 @@ static const struct sh_os kernel_os = {
 	.open = k_open, .read = ksys_read, .write = ksys_write, .close = ksys_close,
 	.dup = k_dup, .dup2 = ksys_dup2, .pipe = k_pipe, .stat = k_stat,
 	.readdir = k_readdir, .mkdir = k_mkdir, .unlink = ksys_unlink, .rmdir = ksys_rmdir,
-	.chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait,
-	.kill = k_kill, .getpid = k_getpid, .getppid = k_getppid,
+	.rename = ksys_rename, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait,
+	.kill = k_kill, .take_signals = k_take_signals, .getpid = k_getpid, .getppid = k_getppid,
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
 	.now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,
 	.log_read = k_log_read, .poweroff = k_poweroff, .console_read = console_read,

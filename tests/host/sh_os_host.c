@@ -53,6 +53,7 @@ struct htask {
 	struct hnode *cwd;
 	bool exited, reaped;
 	int status;
+	u64 pending;		/* signals sent to it, bit N-1 for signal N */
 };
 
 static struct hnode *root;
@@ -407,6 +408,42 @@ static int remove_node(const char *path, bool dir)
 static int h_unlink(const char *path) { return remove_node(path, false); }
 static int h_rmdir(const char *path) { return remove_node(path, true); }
 
+/* Move a node under a new parent and name; an existing non-directory target is replaced. */
+static int h_rename(const char *oldpath, const char *newpath)
+{
+	struct hnode *n, *dir, *old, **pp;
+	const char *last;
+	int err = lookup(oldpath, &n, NULL, NULL);
+
+	if (!err)
+		err = lookup(newpath, NULL, &dir, &last);
+	if (err)
+		return err;
+	if (n == root)
+		return -EBUSY;
+	for (struct hnode *d = dir; ; d = d->parent) {
+		if (d == n)
+			return -EINVAL;	/* into itself */
+		if (d == root)
+			break;
+	}
+	if (!lookup(newpath, &old, NULL, NULL)) {
+		if (old == n)
+			return 0;
+		if (old->type == SH_FT_DIR)
+			return -EISDIR;
+		remove_node(newpath, false);
+	}
+	for (pp = &n->parent->children; *pp != n; pp = &(*pp)->next)
+		;
+	*pp = n->next;
+	snprintf(n->name, sizeof(n->name), "%.*s", (int)strcspn(last, "/"), last);
+	n->parent = dir;
+	n->next = dir->children;
+	dir->children = n;
+	return 0;
+}
+
 static int h_chdir(const char *path)
 {
 	struct hnode *n;
@@ -487,9 +524,25 @@ static pid_t h_wait(pid_t pid, int *status)
 	return -ECHILD;
 }
 
-static int h_kill(pid_t pid)
+static int h_kill(pid_t pid, int sig)
 {
-	return pid > 0 && pid <= ntasks && !tasks[pid - 1]->exited ? 0 : -ESRCH;
+	if (pid <= 0 || pid > ntasks || tasks[pid - 1]->exited)
+		return -ESRCH;
+	if (sig < 0 || sig > 64)
+		return -EINVAL;
+	if (sig)
+		tasks[pid - 1]->pending |= 1ULL << (sig - 1);
+	return 0;
+}
+
+/* host_interrupt stands for a Ctrl-C (SIGINT) to whichever task looks. */
+static u64 h_take_signals(void)
+{
+	u64 sigs = cur->pending | (host_interrupt ? 1ULL << 1 : 0);
+
+	cur->pending = 0;
+	host_interrupt = false;
+	return sigs;
 }
 
 static pid_t h_getpid(void) { return cur->pid; }
@@ -513,7 +566,7 @@ static int h_for_each_task(int (*fn)(void *ctx, const struct sh_procinfo *p), vo
 
 static bool h_interrupted(void)
 {
-	bool r = host_interrupt;
+	bool r = host_interrupt || cur->pending;
 
 	host_interrupt = false;
 	return r;
@@ -573,8 +626,8 @@ static const struct sh_os host_os = {
 	.open = h_open, .read = h_read, .write = h_write, .close = h_close,
 	.dup = h_dup, .dup2 = h_dup2, .pipe = h_pipe, .stat = h_stat,
 	.readdir = h_readdir, .mkdir = h_mkdir, .unlink = h_unlink, .rmdir = h_rmdir,
-	.chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
-	.kill = h_kill, .getpid = h_getpid, .getppid = h_getppid,
+	.rename = h_rename, .chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
+	.kill = h_kill, .take_signals = h_take_signals, .getpid = h_getpid, .getppid = h_getppid,
 	.for_each_task = h_for_each_task, .interrupted = h_interrupted,
 	.now_ns = h_now_ns, .sleep_ns = h_sleep_ns, .nproc = h_nproc,
 	.log_read = h_log_read, .poweroff = h_poweroff, .console_read = h_console_read,
