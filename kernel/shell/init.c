@@ -26,15 +26,13 @@ static int run_script_task(void *path)
 	return cmd_sh(2, argv, NULL);
 }
 
-/* sh /spoor/exec/I.sh in a task of its own, as a shell would run it. */
-static int run_script(int i)
+/* sh PATH in a task of its own, as a shell would run it; its wait status. */
+static int run_script(char *path)
 {
-	static char path[32];
 	struct sh_spawn req = { .fn = run_script_task, .arg = path, .comm = "sh", .fds = { 0, 1, 2 } };
 	int status = 125;
 	pid_t pid;
 
-	snprintf(path, sizeof(path), "/spoor/exec/%d.sh", i);
 	pid = sh_os->spawn(&req);
 	if (pid < 0) {
 		sh_eprintf("spoor-exec: cannot start %s: %s\n", path, errno_text((int)-pid));
@@ -52,8 +50,12 @@ static void spoor_exec(int n)
 	int status = 0;
 
 	sh_write_all(1, "spoor-exec: start\n", 18);
-	for (int i = 1; i <= n; i++)
-		status = run_script(i);
+	for (int i = 1; i <= n; i++) {
+		char path[32];
+
+		snprintf(path, sizeof(path), "/spoor/exec/%d.sh", i);
+		status = run_script(path);
+	}
 	snprintf(line, sizeof(line), "spoor-exec: status %d\n", status & 255);
 	sh_write_all(1, line, strlen(line));
 	acpi_poweroff();
@@ -61,6 +63,7 @@ static void spoor_exec(int n)
 
 int shell_init(void)
 {
+	const char *init_script;
 	int n, err;
 
 	sh_os_kernel_init();
@@ -77,6 +80,18 @@ int shell_init(void)
 	}
 	if (sh_os->chdir("/sys/kernel/tracing"))
 		sh_os->chdir("/");
+	/*
+	 * init=SCRIPT runs that shell script first (Linux's init= names the
+	 * program pid 1 runs); the console shell follows when it ends.
+	 */
+	if ((init_script = cmdline_get(&boot_cmdline, "init")) && strcmp(init_script, "/bin/sh")) {
+		char path[256];
+		int status;
+
+		strscpy(path, init_script, sizeof(path));
+		status = run_script(path);
+		sh_eprintf("init: %s exited with status %d\n", path, status & 255);
+	}
 	for (;;) {
 		struct sh *sh = sh_new("sh", 0, NULL);
 
