@@ -1,25 +1,14 @@
-/*
- * uname [-asnrvmo]: what system this is. Spoor names itself ("Spoor", not
- * "Linux": scripts can tell them apart) and gives as its release the
- * Linux version whose tracing formats and ABIs it follows, so scripts
- * that compare kernel versions see the interface they get.
- */
+/* uname [-asnrvmo]: what system this is (kernel/utsname.h says why these names). */
+#include <kernel/utsname.h>
 #include <kernel/cmds/cmds.h>
 #include <kernel/shell/sh_io.h>
 #include <kernel/shell/sh_util.h>
 
-#define UNAME_SYSNAME	"Spoor"
-#define UNAME_NODENAME	"spoor"
-#define UNAME_RELEASE	"6.18.0-spoor"
-#define UNAME_VERSION	"#1 SMP"
-#define UNAME_MACHINE	"x86_64"
-#define UNAME_OS	"Spoor"
-
 int cmd_uname(int argc, char **argv, char **envp)
 {
 	static const struct { char opt; const char *text; } fields[] = {
-		{ 's', UNAME_SYSNAME }, { 'n', UNAME_NODENAME }, { 'r', UNAME_RELEASE },
-		{ 'v', UNAME_VERSION }, { 'm', UNAME_MACHINE }, { 'o', UNAME_OS },
+		{ 's', UTS_SYSNAME }, { 'n', UTS_NODENAME }, { 'r', UTS_RELEASE },
+		{ 'v', UTS_VERSION }, { 'm', UTS_MACHINE }, { 'o', UTS_SYSNAME },
 	};
 	struct sh_getopt g = { 0 };
 	unsigned int want = 0;

@@ -9,6 +9,8 @@
  */
 #include <kernel/fs/dev.h>
 #include <kernel/sysrq.h>
+#include <kernel/cmdline.h>
+#include <kernel/utsname.h>
 #include <asm/irq.h>
 #include <kernel/fs/pseudo.h>
 #include <kernel/fs/seq_file.h>
@@ -100,6 +102,30 @@ static int uptime_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(uptime);
+
+static int version_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, UTS_SYSNAME " version " UTS_RELEASE " " UTS_VERSION "\n");
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(version);
+
+static int cmdline_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%s\n", boot_cmdline.raw);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(cmdline);
+
+/* One tree, but scripts find tracefs the Linux way: grep tracefs /proc/mounts. */
+static int mounts_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "rootfs / rootfs rw 0 0\n"
+		    "proc /proc proc rw,nosuid,nodev,noexec,relatime 0 0\n"
+		    "tracefs /sys/kernel/tracing tracefs rw,nosuid,nodev,noexec,relatime 0 0\n");
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(mounts);
 
 static int softirqs_show(struct seq_file *m, void *v)
 {
@@ -315,6 +341,9 @@ int proc_init(void)
 		{ "cpuinfo", 0444, &cpuinfo_fops },
 		{ "meminfo", 0444, &meminfo_fops },
 		{ "uptime", 0444, &uptime_fops },
+		{ "version", 0444, &version_fops },
+		{ "cmdline", 0444, &cmdline_fops },
+		{ "mounts", 0444, &mounts_fops },
 		{ "softirqs", 0444, &softirqs_fops },
 		{ "kmsg", 0400, &kmsg_fops },
 		{ "interrupts", 0444, &interrupts_fops },

@@ -120,10 +120,26 @@ static long long parse_expr(struct arith *a);
 static long long parse_comma(struct arith *a);
 static long long parse_binary(struct arith *a, int prec);
 
+/* l ** r (bash's operator), wrapping like the other operators. */
+static long long power(struct arith *a, long long l, long long r)
+{
+	unsigned long long v = 1, b = (unsigned long long)l;
+
+	if (r < 0)
+		return a->noeval ? 0 : arith_fail(a, "exponent less than 0");
+	for (; r; r >>= 1, b *= b)
+		if (r & 1)
+			v *= b;
+	return (long long)v;
+}
+
 static long long apply(struct arith *a, const char *op, long long l, long long r)
 {
 	switch (op[0]) {
-	case '*': return (long long)((unsigned long long)l * (unsigned long long)r);
+	case '*':
+		if (op[1] == '*')
+			return power(a, l, r);
+		return (long long)((unsigned long long)l * (unsigned long long)r);
 	case '/':
 	case '%':
 		if (r == 0)
@@ -249,11 +265,11 @@ static long long parse_unary(struct arith *a)
 	return v;
 }
 
-/* Binary operators from loosest (1) to tightest (10). */
+/* Binary operators from loosest (1) to tightest (11); ** is right-associative. */
 static const struct { const char *op; int prec; } binops[] = {
 	{ "||", 1 }, { "&&", 2 }, { "|", 3 }, { "^", 4 }, { "&", 5 },
 	{ "==", 6 }, { "!=", 6 }, { "<=", 7 }, { ">=", 7 }, { "<<", 8 }, { ">>", 8 },
-	{ "<", 7 }, { ">", 7 }, { "+", 9 }, { "-", 9 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
+	{ "<", 7 }, { ">", 7 }, { "+", 9 }, { "-", 9 }, { "**", 11 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
 };
 
 static long long parse_binary(struct arith *a, int prec)
@@ -277,7 +293,9 @@ static long long parse_binary(struct arith *a, int prec)
 			a->noeval -= skip;
 			l = binops[i].prec == 1 ? (lv || r) : (lv && r);
 		} else {
-			l = apply(a, binops[i].op, l, parse_binary(a, binops[i].prec + 1));
+			int rprec = binops[i].prec + (binops[i].prec != 11);
+
+			l = apply(a, binops[i].op, l, parse_binary(a, rprec));
 		}
 	}
 	return l;
