@@ -646,6 +646,36 @@ static int exec_subshell(struct sh *sh, struct sh_node *n)
 	return sh->status = wait_foreground(sh, pid);
 }
 
+/*
+ * Start the task of a command substitution. `$(cat file)` is one external
+ * command: like sh, start it directly (a child of this shell) instead of
+ * in a subshell that would start it. Anything else runs in a subshell.
+ */
+static pid_t spawn_subst(struct sh *sh, const char *text, size_t len)
+{
+	struct sh_arena *a, *more_arena;
+	struct sh_node *n, *more;
+	struct sh_parser p;
+	pid_t pid = 0;
+
+	sh_parser_init(&p, text, len);
+	if (sh_parse_next(&p, &n, &a) != SH_PARSE_OK)
+		return spawn_subshell(sh, NULL, text, len);
+	if (sh_parse_next(&p, &more, &more_arena) == SH_PARSE_OK) {
+		sh_arena_put(more_arena);
+		pid = -1;
+	}
+	if (pid || p.err[0] || !is_external(sh, n)) {
+		sh_arena_put(a);
+		return spawn_subshell(sh, NULL, text, len);
+	}
+	sh->cond++;
+	exec_simple(sh, n, true, &pid);
+	sh->cond--;
+	sh_arena_put(a);
+	return pid ? pid : -ENOENT;	/* not found: already reported */
+}
+
 char *sh_command_subst(struct sh *sh, const char *text, size_t len)
 {
 	struct sh_buf out = { 0 };
@@ -661,12 +691,16 @@ char *sh_command_subst(struct sh *sh, const char *text, size_t len)
 		sh_os->close(fds[1]);
 		return NULL;
 	}
-	pid = spawn_subshell(sh, NULL, text, len);
+	pid = spawn_subst(sh, text, len);
 	undo_redirs(&rs);
 	sh_os->close(fds[1]);
 	if (pid < 0) {
 		sh_os->close(fds[0]);
-		return NULL;
+		if (pid != -ENOENT)
+			return NULL;
+		sh->status = 127;
+		sh->subst_count++;
+		return kstrdup("", GFP_KERNEL);
 	}
 	sh_read_all(fds[0], &out);
 	sh_os->close(fds[0]);
