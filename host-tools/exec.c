@@ -26,6 +26,7 @@
 #include "iso.h"
 #include "qemu.h"
 #include "spoor.h"
+#include "tracedat_collect.h"
 
 #define EXIT_TIMEOUT	124	/* timeout(1)'s status */
 #define EXIT_BROKEN	125	/* panic or no shell */
@@ -39,6 +40,7 @@ static const char usage[] =
 	"when the runner cannot start the guest, 2 on a usage error.\n"
 	"  --timeout S      give up after S seconds (default 60; 0: never)\n"
 	"  --file HOST[:GUEST]  add a file to the initrd (default /tmp/BASENAME)\n"
+	"  --dump DIR       collect the guest's trace-dump output as DIR/trace-N.dat\n"
 	QEMU_OPTIONS_HELP;
 
 /* What one run is made of; everything here is undone by exec_cleanup(). */
@@ -49,6 +51,7 @@ struct exec_run {
 	pid_t qemu;
 	int console;		/* read end of QEMU's stdout */
 	int console_in;		/* write end of QEMU's stdin: open and silent, so COM1 input never ends */
+	char *dump_port;	/* --dump: DIR/dump-port.raw, QEMU's capture of COM2 */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -317,6 +320,7 @@ static void exec_cleanup(struct exec_run *run)
 	free(run->append);
 	free(run->initrd);
 	free(run->iso);
+	free(run->dump_port);
 }
 
 static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout)
@@ -341,6 +345,7 @@ struct exec_args {
 	int nr_scripts;
 	char **files;		/* --file specs, HOST[:GUEST] */
 	int nr_files;
+	const char *dump_dir;	/* --dump: where the guest's trace-dump files go */
 };
 
 static int parse_timeout(const char *arg, double *timeout)
@@ -363,6 +368,7 @@ static int parse_args(struct exec_args *a, int argc, char **argv)
 		QEMU_LONG_OPTIONS,
 		{ "timeout", required_argument, NULL, 't' },
 		{ "file", required_argument, NULL, 'f' },
+		{ "dump", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -379,6 +385,8 @@ static int parse_args(struct exec_args *a, int argc, char **argv)
 			rc = parse_timeout(optarg, &a->timeout);
 		else if (opt == 'f')
 			a->files[a->nr_files++] = optarg;
+		else if (opt == 'D')
+			a->dump_dir = optarg;
 		else
 			rc = qemu_config_option(&a->cfg, opt, optarg);
 	}
@@ -444,7 +452,17 @@ int cmd_exec(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	if (a.dump_dir && ((mkdir(a.dump_dir, 0777) < 0 && errno != EEXIST) ||
+			   asprintf(&run.dump_port, "%s/%s", a.dump_dir, TRACEDAT_PORT_FILE) < 0)) {
+		spoor_err("exec: --dump %s: %s", a.dump_dir, strerror(errno));
+		free(a.files);
+		return EXIT_BROKEN;
+	}
+	a.cfg.dump_port = run.dump_port;
 	rc = prepare(&run, &a) < 0 ? EXIT_BROKEN : run_guest(&run, &a.cfg, a.timeout);
+	/* Dumps are collected whatever the scripts said: a failing run is when they matter. */
+	if (a.dump_dir && rc != EXIT_BROKEN)
+		tracedat_collect(a.dump_dir);
 	exec_cleanup(&run);
 	free(a.files);
 	return rc;

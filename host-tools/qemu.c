@@ -176,6 +176,11 @@ char **qemu_argv(const struct qemu_config *cfg)
 	/* COM1. mon: lets a person at the terminal use Ctrl-A x and Ctrl-A c. */
 	add(&a, "-serial");
 	add(&a, cfg->interactive ? "mon:stdio" : "stdio");
+	/* COM2: trace-dump's port (trace/tracedat_dump.c), captured to a file. */
+	if (cfg->dump_port) {
+		add(&a, "-serial");
+		add(&a, "file:%s", cfg->dump_port);
+	}
 	if (cfg->iso) {
 		add(&a, "-cdrom");
 		add(&a, "%s", cfg->iso);

@@ -25,6 +25,7 @@ struct qemu_config {
 	int smp;		/* CPUs */
 	int mem_mb;		/* RAM */
 	bool interactive;	/* console on the terminal, with QEMU's Ctrl-A keys */
+	const char *dump_port;	/* file capturing COM2, the guest's dump port, or NULL */
 	char **extra;		/* more QEMU arguments, passed as given */
 	int nr_extra;
 };

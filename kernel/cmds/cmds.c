@@ -40,6 +40,7 @@ const struct sh_command sh_commands[] = {
 	{ "test", cmd_test, "test EXPR" },
 	{ "touch", cmd_touch, "touch FILE..." },
 	{ "tr", cmd_tr, "tr [-d] SET1 [SET2]" },
+	{ "trace-dump", cmd_trace_dump, "trace-dump [-o FILE] [-d TRACEFS]: the trace as trace.dat" },
 	{ "true", cmd_true, "true" },
 	{ "uname", cmd_uname, "uname [-asnrvmo]" },
 	{ "uniq", cmd_uniq, "uniq [-c] [FILE]" },

@@ -1,0 +1,19 @@
+/*
+ * spoor exec --dump DIR: the guest's dump port (COM2) is captured to a
+ * file while it runs; afterwards every frame in it (trace/tracedat_frame.h)
+ * becomes DIR/trace-N.dat. Damaged frames are said on stderr and kept as
+ * DIR/trace-N.dat.bad for a look.
+ */
+#ifndef HOST_TOOLS_TRACEDAT_COLLECT_H
+#define HOST_TOOLS_TRACEDAT_COLLECT_H
+
+/* The capture file's name inside DIR. */
+#define TRACEDAT_PORT_FILE	"dump-port.raw"
+
+/*
+ * Split DIR/TRACEDAT_PORT_FILE into dumps. Returns the number of damaged
+ * dumps (0: all good), or -1 when the capture cannot be read.
+ */
+int tracedat_collect(const char *dir);
+
+#endif
