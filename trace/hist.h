@@ -83,6 +83,7 @@ enum hist_field_fn {
 	HIST_FIELD_FN_MULT,
 	HIST_FIELD_FN_DIV,		/* divisor 0 gives (u64)-1 */
 	HIST_FIELD_FN_DIV_POWER2,	/* constant power-of-two divisor: shift */
+	HIST_FIELD_FN_DIV_MULT_SHIFT,	/* other constant divisor <= 2^20: Linux's approximation */
 	HIST_FIELD_FN_ALIAS,		/* y=$x: the value of the referenced variable */
 };
 
@@ -127,7 +128,7 @@ struct hist_field {
 	unsigned int var_ref_idx;		/* VAR_REF: index in hist_data->var_refs[] */
 	bool read_once;				/* consume a referenced variable */
 	unsigned int var_str_idx;		/* string VAR: which per-element buffer */
-	u64 constant;			/* CONST; DIV_POWER2: the shift */
+	u64 constant;			/* CONST; DIV_POWER2: the shift; DIV_MULT_SHIFT: 2^20 / divisor */
 	unsigned int refcnt;		/* VAR_REF fields are shared by their users */
 };
 

@@ -452,13 +452,38 @@ static enum hist_field_op find_operator(char *str, char **sep)
 	return FIELD_OP_MULT;
 }
 
+/*
+ * x / d for a constant d, with Linux's arithmetic so results match it: a
+ * power of two shifts; another d up to 2^20 multiplies by 2^20 / d and
+ * shifts back, rounding up, when x < 2^20 (10/3 gives 4, as on Linux);
+ * anything else divides.
+ */
+static u64 div_by_mult_and_shift(u64 x, u64 mult, u64 d)
+{
+	if (x < (1UL << HIST_DIV_SHIFT))
+		return (x * mult + (1UL << HIST_DIV_SHIFT) - 1) >> HIST_DIV_SHIFT;
+	return x / d;
+}
+
+static u64 div_by_const(u64 x, u64 d)
+{
+	if (!d)
+		return (u64)-1;
+	if (!(d & (d - 1)))
+		return x >> __builtin_ctzl(d);
+	if (d <= (1UL << HIST_DIV_SHIFT))
+		return div_by_mult_and_shift(x, (1UL << HIST_DIV_SHIFT) / d, d);
+	return x / d;
+}
+
+/* Both operands constant: the value the expression would compute. */
 static u64 fold(enum hist_field_op op, u64 a, u64 b)
 {
 	switch (op) {
 	case FIELD_OP_PLUS: return a + b;
 	case FIELD_OP_MINUS: return a - b;
 	case FIELD_OP_MULT: return a * b;
-	case FIELD_OP_DIV: return b ? a / b : (u64)-1;
+	case FIELD_OP_DIV: return div_by_const(a, b);
 	default: return 0;
 	}
 }
@@ -564,6 +589,9 @@ static struct hist_field *parse_binary(struct hist_trigger_data *hd, char *str, 
 		if ((b->flags & HIST_FIELD_FL_CONST) && !(b->constant & (b->constant - 1))) {
 			expr->fn = HIST_FIELD_FN_DIV_POWER2;
 			expr->constant = (u64)__builtin_ctzl(b->constant);
+		} else if ((b->flags & HIST_FIELD_FL_CONST) && b->constant <= (1UL << HIST_DIV_SHIFT)) {
+			expr->fn = HIST_FIELD_FN_DIV_MULT_SHIFT;
+			expr->constant = (1UL << HIST_DIV_SHIFT) / b->constant;
 		}
 		break;
 	}
@@ -689,6 +717,7 @@ u64 hist_field_eval(struct hist_field *f, const struct hist_event_ctx *ctx,
 	case HIST_FIELD_FN_MULT: return a * b;
 	case HIST_FIELD_FN_DIV: return b ? a / b : (u64)-1;
 	case HIST_FIELD_FN_DIV_POWER2: return a >> f->constant;
+	case HIST_FIELD_FN_DIV_MULT_SHIFT: return div_by_mult_and_shift(a, f->constant, b);
 	default: return 0;
 	}
 }

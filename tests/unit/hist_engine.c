@@ -111,6 +111,16 @@ Test(hist_engine, bad_filter_is_a_filter_error)
 	cr_assert(strstr(log, "\n  Command: nosuch == 1\n"), "%s", log);
 }
 
+Test(hist_engine, constant_divisors_compute_as_linux_does)
+{
+	cr_assert_eq(hist_cmd(&ev_waking, "keys=prio/3,pid/4,target_cpu/prio"), 0, "%s", inst.last_error.msg);
+	waking(8, 10, 0);	/* prio 10, pid 8, target_cpu 1 */
+	hist_show(&inst, &ev_waking, out, sizeof(out));
+	/* 10/3 by multiply-and-shift is 4; 8/4 shifts; a variable divisor divides */
+	cr_assert(strstr(out, "{ prio/3:          4, pid/4:          2, target_cpu/prio:          0 }"),
+		  "%s", out);
+}
+
 /* --- name= ---------------------------------------------------------------------------------- */
 
 Test(hist_engine, named_histogram_is_shared_by_two_events)

@@ -72,6 +72,11 @@ static struct accept_case accept_cases[] = {
 	{ "sched_waking", "", "keys=pid:x=4+3*2-2", "hist:keys=pid:vals=hitcount:x=8:sort=hitcount:size=2048 [active]" },
 	{ "sched_waking", "", "keys=pid:x=4+6/2-2", "hist:keys=pid:vals=hitcount:x=5:sort=hitcount:size=2048 [active]" },
 	{ "sched_waking", "", "keys=pid:x=0x10", "hist:keys=pid:vals=hitcount:x=16:sort=hitcount:size=2048 [active]" },
+	/* Linux's constant division: multiply by 2^20/d and shift when x < 2^20 (10/3 is 4) */
+	{ "sched_waking", "", "keys=pid:x=10/3", "hist:keys=pid:vals=hitcount:x=4:sort=hitcount:size=2048 [active]" },
+	{ "sched_waking", "", "keys=pid:x=9/3", "hist:keys=pid:vals=hitcount:x=3:sort=hitcount:size=2048 [active]" },
+	{ "sched_waking", "", "keys=pid:x=3000000/3", "hist:keys=pid:vals=hitcount:x=1000000:sort=hitcount:size=2048 [active]" },
+	{ "sched_waking", "", "keys=pid:x=100/2000000", "hist:keys=pid:vals=hitcount:x=0:sort=hitcount:size=2048 [active]" },
 	{ "sched_waking", "", "keys=pid:x=pid*2+1", "hist:keys=pid:vals=hitcount:x=pid*2+1:sort=hitcount:size=2048 [active]" },
 	{ "sched_waking", "", "keys=pid:x=prio-pid-1", "hist:keys=pid:vals=hitcount:x=prio-pid-1:sort=hitcount:size=2048 [active]" },
 	{ "sched_waking", "", "keys=pid:x=prio/4", "hist:keys=pid:vals=hitcount:x=prio/4:sort=hitcount:size=2048 [active]" },
