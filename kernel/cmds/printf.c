@@ -48,7 +48,7 @@ static long long int_arg(struct printf_state *st)
 /* One conversion; spec is "%[flags][width][.prec]" without the letter. */
 static void convert(struct printf_state *st, const char *spec, size_t speclen, char conv)
 {
-	char fmt[40], buf[64];
+	char fmt[40];
 	struct sh_buf b = { 0 };
 
 	if (speclen > 30)
@@ -57,16 +57,14 @@ static void convert(struct printf_state *st, const char *spec, size_t speclen, c
 	case 'd':
 	case 'i':
 		snprintf(fmt, sizeof(fmt), "%.*slld", (int)speclen, spec);
-		snprintf(buf, sizeof(buf), fmt, int_arg(st));
-		out_puts(&st->o, buf);
+		sh_buf_printf(&b, fmt, int_arg(st));
 		break;
 	case 'u':
 	case 'o':
 	case 'x':
 	case 'X':
 		snprintf(fmt, sizeof(fmt), "%.*sll%c", (int)speclen, spec, conv);
-		snprintf(buf, sizeof(buf), fmt, (unsigned long long)int_arg(st));
-		out_puts(&st->o, buf);
+		sh_buf_printf(&b, fmt, (unsigned long long)int_arg(st));
 		break;
 	case 'c': {
 		const char *s = next_arg(st);
@@ -91,14 +89,16 @@ static void convert(struct printf_state *st, const char *spec, size_t speclen, c
 			struct sh_buf w = { 0 };
 
 			sh_buf_printf(&w, fmt, s);
-			if (w.s)
-				out_put(&st->o, w.s, w.len);
-			sh_buf_free(&w);
+			sh_buf_free(&b);
+			b = w;
 		}
-		sh_buf_free(&b);
 		break;
 	}
 	}
+	/* Built in a buffer: a width can be wider than any fixed array. */
+	if (b.s)
+		out_put(&st->o, b.s, b.len);
+	sh_buf_free(&b);
 }
 
 /* One pass over the format; returns false at \c. */

@@ -101,8 +101,13 @@ static int bi_cd(struct sh *sh, int argc, char **argv)
 		sh_error(sh, "cd: %s: %s", dir, errno_text(-err));
 		return 1;
 	}
-	if (argc > 1 && !strcmp(argv[1], "-"))
-		sh_eprintf("%s\n", dir);
+	if (argc > 1 && !strcmp(argv[1], "-")) {
+		struct sh_out o;
+
+		out_init(&o, 1);
+		out_printf(&o, "%s\n", dir);
+		out_finish(&o, "cd", 0);
+	}
 	sh_setvar(sh, "OLDPWD", old, false);
 	if (sh_os->getcwd(cwd, sizeof(cwd)) >= 0)
 		sh_setvar(sh, "PWD", cwd, false);
