@@ -7,6 +7,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
+#include <trace/events/kmem.h>
 
 struct page *mem_map;
 unsigned long max_pfn;
@@ -124,11 +125,16 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 			zone.zeroed_pages += 1UL << order;
 	}
 	spin_unlock_irqrestore(&zone.lock, flags);
+	/*
+	 * Outside zone.lock: a probe may allocate (its own allocation is not
+	 * traced, but it still takes the lock). Migratetype 0 is Linux's
+	 * MIGRATE_UNMOVABLE, the only kind Spoor has.
+	 */
+	trace_mm_page_alloc(page ? page_to_pfn(page) : -1UL, order, gfp, 0);
 	if (!page)
 		return NULL;
 	if (gfp & __GFP_ZERO)
 		memset(page_address(page), 0, PAGE_SIZE << order);
-	/* The mm_page_alloc event fires here: pfn, order, gfp_flags (migratetype 0). */
 	return page;
 }
 
@@ -155,10 +161,15 @@ void __free_pages(struct page *page, unsigned int order)
 	const char *bad;
 	unsigned long flags;
 
+	/*
+	 * Before the block is back on a free list, so no other CPU can
+	 * allocate and trace it first; and outside zone.lock, for probes that
+	 * allocate. A bad free is traced too, as in Linux, then reported.
+	 */
+	trace_mm_page_free(page_to_pfn(page), order);
 	spin_lock_irqsave(&zone.lock, flags);
 	bad = bad_free_reason(page, order);
 	if (!bad) {
-		/* The mm_page_free event fires here: pfn, order. */
 		page->flags = 0;
 		__free_one_page(page_to_pfn(page), order);
 	}

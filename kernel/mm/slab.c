@@ -12,6 +12,7 @@
 #include <kernel/printk.h>
 #include <kernel/string.h>
 #include <kernel/mm/slab.h>
+#include <trace/events/kmem.h>
 
 #define FREEPTR_SALT	0x5a17c0ffee5eed00UL
 
@@ -209,9 +210,9 @@ void *__do_kmalloc(size_t size, gfp_t flags, unsigned long caller)
 	size_t bytes_alloc = 0;
 	void *ret;
 
-	if (!size) {
-		ret = ZERO_SIZE_PTR;
-	} else if ((s = kmalloc_slab(size))) {
+	if (!size)
+		return ZERO_SIZE_PTR;	/* untraced, as in Linux */
+	if ((s = kmalloc_slab(size))) {
 		ret = slab_alloc(s, flags, caller);
 		bytes_alloc = s->size;
 	} else {
@@ -222,10 +223,8 @@ void *__do_kmalloc(size_t size, gfp_t flags, unsigned long caller)
 		bytes_alloc = 0;
 	else if (flags & __GFP_ZERO)
 		memset(ret, 0, bytes_alloc);
-	/*
-	 * The kmalloc event fires here, with everything it records at hand:
-	 * call_site = caller, ptr = ret, bytes_req = size, bytes_alloc, gfp_flags = flags.
-	 */
+	/* A failed allocation is an event too (ptr 0, bytes_alloc 0); NUMA_NO_NODE. */
+	trace_kmalloc(caller, ret, size, bytes_alloc, flags, -1);
 	return ret;
 }
 
@@ -235,7 +234,7 @@ void __do_kfree(const void *p, unsigned long caller)
 	struct page *page;
 	u32 pflags;
 
-	/* The kfree event fires here: call_site = caller, ptr = p. */
+	trace_kfree(caller, p);	/* kfree(NULL) too, as Linux traces it */
 	if (ZERO_OR_NULL_PTR(p))
 		return;
 	if (virt_addr_valid(p)) {

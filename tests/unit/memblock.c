@@ -1,5 +1,5 @@
 /* Unit tests of boot-time memory ranges and their hand-over to the buddy allocator. */
-/* uses: kernel/mm/memblock.c kernel/mm/page_alloc.c */
+/* uses: kernel/mm/memblock.c kernel/mm/page_alloc.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c tests/host/kmem_tracepoints.c */
 #include <criterion/criterion.h>
 #include <kernel/memblock.h>
 #include <kernel/mm.h>

@@ -1,5 +1,5 @@
 /* Unit tests of the buddy allocator over a host arena standing in for RAM. */
-/* uses: kernel/mm/page_alloc.c */
+/* uses: kernel/mm/page_alloc.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c tests/host/kmem_tracepoints.c */
 #include <criterion/criterion.h>
 #include <kernel/mm.h>
 #include <kernel/percpu.h>

@@ -1,5 +1,5 @@
 /* Unit tests of the kmalloc core: size classes, ksize, slabs, bad frees. */
-/* uses: kernel/mm/slab.c kernel/mm/page_alloc.c */
+/* uses: kernel/mm/slab.c kernel/mm/page_alloc.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c tests/host/kmem_tracepoints.c */
 #include <criterion/criterion.h>
 #include <kernel/mm.h>
 #include <kernel/percpu.h>
