@@ -1,6 +1,7 @@
 /*
- * grep [-qcvEwoinlhF] [-e PATTERN] PATTERN [FILE]...: lines matching a
- * regular expression (basic by default, extended with -E).
+ * grep [-qcvEwoinlhF] [-e PATTERN]... [PATTERN] [FILE]...: lines matching
+ * any of the regular expressions (basic by default, extended with -E);
+ * each -e, and each line of a pattern, is one expression.
  */
 #include <kernel/string.h>
 #include <kernel/errno.h>
@@ -13,9 +14,9 @@
 
 struct grep_opts {
 	bool quiet, count, invert, word, only, number, names, no_names, list, fixed;
-	struct regex *re;
+	int nre;
+	struct regex **re;	/* one per expression */
 	struct sh_out o;
-	const char *pattern;
 };
 
 static bool is_word_byte(int c)
@@ -23,10 +24,11 @@ static bool is_word_byte(int c)
 	return sh_isalnum(c) || c == '_';
 }
 
-/* The next match in line at or after from; -w insists on word edges around it. */
-static bool next_match(struct grep_opts *g, const char *line, size_t len, size_t from, struct re_match *m)
+/* The next match of re in line at or after from; -w insists on word edges around it. */
+static bool next_match_one(struct grep_opts *g, struct regex *re, const char *line, size_t len,
+			   size_t from, struct re_match *m)
 {
-	while (from <= len && regex_search(g->re, line, len, from, m)) {
+	while (from <= len && regex_search(re, line, len, from, m)) {
 		long s = m->start[0], e = m->end[0];
 
 		if (!g->word || ((s == 0 || !is_word_byte((unsigned char)line[s - 1])) &&
@@ -35,6 +37,24 @@ static bool next_match(struct grep_opts *g, const char *line, size_t len, size_t
 		from = (size_t)s + 1;
 	}
 	return false;
+}
+
+/* The leftmost match of any expression (the longest of those starting there). */
+static bool next_match(struct grep_opts *g, const char *line, size_t len, size_t from, struct re_match *m)
+{
+	bool found = false;
+
+	for (int i = 0; i < g->nre; i++) {
+		struct re_match cand;
+
+		if (!next_match_one(g, g->re[i], line, len, from, &cand))
+			continue;
+		if (!found || cand.start[0] < m->start[0] ||
+		    (cand.start[0] == m->start[0] && cand.end[0] > m->end[0]))
+			*m = cand;
+		found = true;
+	}
+	return found;
 }
 
 /* Returns the number of selected lines of one input. */
@@ -112,12 +132,51 @@ static char *escape_fixed(const char *p)
 	return sh_buf_take(&b);
 }
 
+/* Compile each line of pattern as one more expression; false after printing why not. */
+static bool add_patterns(struct grep_opts *g, const char *pattern, int flags)
+{
+	for (;;) {
+		size_t n = strcspn(pattern, "\n");
+		char *one = kstrndup(pattern, n, GFP_KERNEL), *fixed = NULL, err[80];
+		struct regex **re = krealloc(g->re, sizeof(*re) * (size_t)(g->nre + 1), GFP_KERNEL);
+
+		if (re)
+			g->re = re;
+		if (one && g->fixed)
+			fixed = escape_fixed(one);
+		if (!one || !re || (g->fixed && !fixed)) {
+			sh_eprintf("grep: %s\n", errno_text(ENOMEM));
+			kfree(one);
+			return false;
+		}
+		if (regex_compile(&g->re[g->nre], fixed ? fixed : one, flags, err, sizeof(err))) {
+			sh_eprintf("grep: %s\n", err);
+			kfree(one);
+			kfree(fixed);
+			return false;
+		}
+		g->nre++;
+		kfree(one);
+		kfree(fixed);
+		if (!pattern[n])
+			return true;
+		pattern += n + 1;
+	}
+}
+
+static void free_patterns(struct grep_opts *g)
+{
+	for (int i = 0; i < g->nre; i++)
+		regex_free(g->re[i]);
+	kfree(g->re);
+}
+
 int cmd_grep(int argc, char **argv, char **envp)
 {
 	struct grep_opts g = { 0 };
 	struct sh_getopt go = { 0 };
+	struct sh_argv patterns = { 0 };
 	int flags = 0, c, status = 1;
-	char err[80], *fixed = NULL;
 	long total = 0;
 
 	while ((c = sh_getopt(&go, argc, argv, "qcvEwoinlhFse:")) != -1) {
@@ -134,27 +193,27 @@ int cmd_grep(int argc, char **argv, char **envp)
 		case 'h': g.no_names = true; break;
 		case 'F': g.fixed = true; break;
 		case 's': break;
-		case 'e': g.pattern = go.arg; break;
-		default: return 2;
+		case 'e': sh_argv_push(&patterns, kstrdup(go.arg, GFP_KERNEL)); break;
+		default: sh_argv_free(&patterns); return 2;
 		}
 	}
-	if (!g.pattern) {
+	if (!patterns.argc) {
 		if (go.ind == argc) {
-			sh_eprintf("grep: usage: grep [-qcvEwoinlhF] [-e] PATTERN [FILE]...\n");
+			sh_eprintf("grep: usage: grep [-qcvEwoinlhF] [-e PATTERN]... [PATTERN] [FILE]...\n");
 			return 2;
 		}
-		g.pattern = argv[go.ind++];
+		sh_argv_push(&patterns, kstrdup(argv[go.ind++], GFP_KERNEL));
 	}
-	if (g.fixed) {
-		fixed = escape_fixed(g.pattern);
+	if (g.fixed)
 		flags &= ~RE_EXTENDED;
+	for (int i = 0; i < patterns.argc; i++) {
+		if (patterns.oom || !add_patterns(&g, patterns.argv[i], flags)) {
+			sh_argv_free(&patterns);
+			free_patterns(&g);
+			return 2;
+		}
 	}
-	if (regex_compile(&g.re, fixed ? fixed : g.pattern, flags, err, sizeof(err))) {
-		sh_eprintf("grep: %s\n", err);
-		kfree(fixed);
-		return 2;
-	}
-	kfree(fixed);
+	sh_argv_free(&patterns);
 	g.names = argc - go.ind > 1 && !g.no_names;
 	out_init(&g.o, 1);
 	if (go.ind == argc)
@@ -169,7 +228,7 @@ int cmd_grep(int argc, char **argv, char **envp)
 		total += grep_fd(&g, fd, argv[i]);
 		sh_os->close(fd);
 	}
-	regex_free(g.re);
+	free_patterns(&g);
 	if (total)
 		status = 0;
 	else if (status != 2)
