@@ -369,7 +369,9 @@ u64 hist_field_eval(struct hist_field *field, const struct hist_event_ctx *ctx,
 /*
  * hist_field_eval() with its common cases inline: most keys, values and
  * operands are hitcount, a variable reference or a plain 4- or 8-byte
- * field, and the event path should not pay a call for those.
+ * field, and the event path should not pay a call for those. Fixed-size
+ * copies use __builtin_memcpy: the kernel builds freestanding, where a
+ * plain memcpy is a call.
  */
 static inline u64 hist_field_value(struct hist_field *f, const struct hist_event_ctx *ctx,
 				   const u64 *var_ref_vals)
@@ -386,11 +388,11 @@ static inline u64 hist_field_value(struct hist_field *f, const struct hist_event
 	case HIST_FIELD_FN_NUM:
 		at = (const char *)ctx->rec + f->field->offset;
 		if (f->field->size == 8) {
-			memcpy(&v64, at, 8);
+			__builtin_memcpy(&v64, at, 8);
 			return v64;
 		}
 		if (f->field->size == 4) {
-			memcpy(&v32, at, 4);
+			__builtin_memcpy(&v32, at, 4);
 			return f->is_signed ? (u64)(s64)(s32)v32 : v32;
 		}
 		break;

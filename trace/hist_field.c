@@ -660,9 +660,9 @@ static u64 read_num(const void *p, unsigned int size, bool is_signed)
 {
 	switch (size) {
 	case 1: return is_signed ? (u64)(s64)*(const s8 *)p : *(const u8 *)p;
-	case 2: { u16 v; memcpy(&v, p, 2); return is_signed ? (u64)(s64)(s16)v : v; }
-	case 4: { u32 v; memcpy(&v, p, 4); return is_signed ? (u64)(s64)(s32)v : v; }
-	case 8: { u64 v; memcpy(&v, p, 8); return v; }
+	case 2: { u16 v; __builtin_memcpy(&v, p, 2); return is_signed ? (u64)(s64)(s16)v : v; }
+	case 4: { u32 v; __builtin_memcpy(&v, p, 4); return is_signed ? (u64)(s64)(s32)v : v; }
+	case 8: { u64 v; __builtin_memcpy(&v, p, 8); return v; }
 	default: return 0;
 	}
 }

@@ -987,12 +987,12 @@ static void build_key(struct hist_trigger_data *hd, const struct hist_event_ctx 
 
 			memset(key + f->offset, 0, ALIGN_UP(f->size, 8));
 			for (unsigned int j = 0; st && j < HIST_STACKTRACE_DEPTH && st[j]; j++)
-				memcpy(key + f->offset + j * 8, &st[j], 8);
+				__builtin_memcpy(key + f->offset + j * 8, &st[j], 8);
 		} else if (f->flags & HIST_FIELD_FL_STRING) {
 			memset(key + f->offset, 0, ALIGN_UP(f->size, 8));
 			copy_str(key + f->offset, (const char *)(uptr)v, f->size);
 		} else {
-			memcpy(key + f->offset, &v, 8);
+			__builtin_memcpy(key + f->offset, &v, 8);
 		}
 	}
 }

@@ -82,10 +82,13 @@ static void hist_trigger_fire(struct event_trigger_data *data, void *rec, unsign
 	struct hist_trigger_data *hd = data->private_data;
 	unsigned long stack[HIST_STACKTRACE_DEPTH + 1];
 	struct hist_event_ctx ctx = {
-		.rec = rec, .rec_size = size, .ts = trace_clock_now(),
-		.cpu = (unsigned int)smp_processor_id(), .pid = tracing_task_pid(),
-		.comm = tracing_task_comm(),
+		.rec = rec, .rec_size = size, .cpu = (unsigned int)smp_processor_id(),
+		.pid = tracing_task_pid(), .comm = tracing_task_comm(),
 	};
+
+	/* the clock is the dearest part of the context: only for common_timestamp */
+	if (hd->enable_timestamps)
+		ctx.ts = trace_clock_now();
 
 	if (hd->uses_stack) {
 		unsigned int n = stack_trace_save(stack, HIST_STACKTRACE_DEPTH, HIST_STACK_SKIP);

@@ -99,7 +99,7 @@ static inline u32 hash_key(const void *key, unsigned int len)
 	u64 w;
 
 	for (; len >= 8; p += 8, len -= 8) {
-		memcpy(&w, p, 8);
+		__builtin_memcpy(&w, p, 8);
 		h = hash_mix(h, w);
 	}
 	if (len) {
@@ -362,15 +362,18 @@ static struct tracing_map_elt *get_free_elt(struct tracing_map *map)
 	return elt_at(map, (unsigned int)idx);
 }
 
-/* Keys are mostly whole 8-byte slots: compare words inline, not via memcmp. */
+/*
+ * Keys are mostly whole 8-byte slots: compare words inline, not via
+ * memcmp (__builtin_memcpy: freestanding, a plain memcpy is a call).
+ */
 static inline bool keys_match(const void *a, const void *b, unsigned int size)
 {
 	const char *x = a, *y = b;
 	u64 u, v;
 
 	for (; size >= 8; x += 8, y += 8, size -= 8) {
-		memcpy(&u, x, 8);
-		memcpy(&v, y, 8);
+		__builtin_memcpy(&u, x, 8);
+		__builtin_memcpy(&v, y, 8);
 		if (u != v)
 			return false;
 	}
