@@ -458,6 +458,9 @@ int cmd_exec(int argc, char **argv)
 		free(a.files);
 		return EXIT_BROKEN;
 	}
+	/* QEMU keeps what an old file holds: start from an empty port. */
+	if (run.dump_port)
+		unlink(run.dump_port);
 	a.cfg.dump_port = run.dump_port;
 	rc = prepare(&run, &a) < 0 ? EXIT_BROKEN : run_guest(&run, &a.cfg, a.timeout);
 	/* Dumps are collected whatever the scripts said: a failing run is when they matter. */

@@ -176,10 +176,13 @@ char **qemu_argv(const struct qemu_config *cfg)
 	/* COM1. mon: lets a person at the terminal use Ctrl-A x and Ctrl-A c. */
 	add(&a, "-serial");
 	add(&a, cfg->interactive ? "mon:stdio" : "stdio");
-	/* COM2: trace-dump's port (trace/tracedat_dump.c), captured to a file. */
+	/* trace-dump's port (trace/tracedat_dump.c): shared memory backed by a host file. */
 	if (cfg->dump_port) {
-		add(&a, "-serial");
-		add(&a, "file:%s", cfg->dump_port);
+		add(&a, "-object");
+		add(&a, "memory-backend-file,id=spoordump,size=%dM,mem-path=%s,share=on",
+		    QEMU_DUMP_PORT_MB, cfg->dump_port);
+		add(&a, "-device");
+		add(&a, "ivshmem-plain,memdev=spoordump");
 	}
 	if (cfg->iso) {
 		add(&a, "-cdrom");

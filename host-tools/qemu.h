@@ -10,6 +10,8 @@
 #include <stdbool.h>
 
 #define QEMU_BIN	"qemu-system-x86_64"
+/* Size of the dump port: every trace-dump of one run must fit (a power of two). */
+#define QEMU_DUMP_PORT_MB	128
 
 /*
  * One guest machine. kernel and initrd default to the files next to the
@@ -25,7 +27,7 @@ struct qemu_config {
 	int smp;		/* CPUs */
 	int mem_mb;		/* RAM */
 	bool interactive;	/* console on the terminal, with QEMU's Ctrl-A keys */
-	const char *dump_port;	/* file capturing COM2, the guest's dump port, or NULL */
+	const char *dump_port;	/* file backing the guest's dump port (ivshmem), or NULL */
 	char **extra;		/* more QEMU arguments, passed as given */
 	int nr_extra;
 };

@@ -1,9 +1,12 @@
 /* Dumps out of the dump port's capture (host-tools/tracedat_collect.h). */
 /* uses: trace/tracedat_frame.c */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "host-tools/spoor.h"
 #include "host-tools/tracedat_collect.h"
@@ -46,33 +49,28 @@ int tracedat_collect(const char *dir)
 {
 	struct collect c = { dir, 0 };
 	char path[4096];
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	FILE *f;
+	struct stat st;
+	void *buf;
+	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, TRACEDAT_PORT_FILE);
-	f = fopen(path, "r");
-	if (!f) {
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		spoor_err("exec: %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	buf = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	close(fd);
+	if (buf == MAP_FAILED) {
 		spoor_err("exec: %s: %s", path, strerror(errno));
 		return -1;
 	}
-	do {
-		if (len == cap) {
-			unsigned char *nb = realloc(buf, cap = cap ? 2 * cap : 1 << 20);
-
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return -1;
-			}
-			buf = nb;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n);
-	fclose(f);
-	tdframe_scan(buf, len, save, &c);
-	free(buf);
+	if (buf) {
+		tdframe_scan(buf, (size_t)st.st_size, save, &c);
+		munmap(buf, (size_t)st.st_size);
+	}
 	unlink(path);
 	return c.bad;
 }

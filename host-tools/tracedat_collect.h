@@ -1,13 +1,14 @@
 /*
- * spoor exec --dump DIR: the guest's dump port (COM2) is captured to a
- * file while it runs; afterwards every frame in it (trace/tracedat_frame.h)
- * becomes DIR/trace-N.dat. Damaged frames are said on stderr and kept as
+ * spoor exec --dump DIR: the guest's dump port (QEMU's ivshmem shared
+ * memory, trace/tracedat_dump.c) is a file in DIR while it runs;
+ * afterwards every frame in it (trace/tracedat_frame.h) becomes
+ * DIR/trace-N.dat. Damaged frames are said on stderr and kept as
  * DIR/trace-N.dat.bad for a look.
  */
 #ifndef HOST_TOOLS_TRACEDAT_COLLECT_H
 #define HOST_TOOLS_TRACEDAT_COLLECT_H
 
-/* The capture file's name inside DIR. */
+/* The port's backing file inside DIR. */
 #define TRACEDAT_PORT_FILE	"dump-port.raw"
 
 /*

@@ -96,13 +96,30 @@ static int read_formats(struct tracedat_extract *x, const char *tracefs)
 	return ret;
 }
 
-/* Every page the CPU's buffer holds now, consumed through trace_pipe_raw. */
-static int read_pages(const char *path, struct sh_buf *b)
+/*
+ * The pages of one CPU's buffer (per_cpu/cpuN), consumed through
+ * trace_pipe_raw. At most a buffer's worth: with tracing on, writers
+ * (this read among them) fill pages as fast as they are taken, and a
+ * dump must end. What was committed when it started is in that much.
+ */
+static int read_pages(const char *dir, struct sh_buf *b)
 {
-	int fd = sh_os->open(path, SH_O_RDONLY, 0);
+	char path[256];
+	struct sh_buf kb = { 0 };
+	unsigned long long max = 1 << 16, kbytes = 0;
 	char *page;
-	ssize_t n;
+	ssize_t n = 0;
+	int fd;
 
+	snprintf(path, sizeof(path), "%s/buffer_size_kb", dir);
+	if (!read_file(path, &kb) && kb.s && kb.s[0] >= '0' && kb.s[0] <= '9') {
+		for (const char *p = kb.s; *p >= '0' && *p <= '9' && kbytes < (1ull << 40); p++)
+			kbytes = kbytes * 10 + (unsigned long long)(*p - '0');
+		max = kbytes * 1024 / RB_PAGE_SIZE + 2;
+	}
+	sh_buf_free(&kb);
+	snprintf(path, sizeof(path), "%s/trace_pipe_raw", dir);
+	fd = sh_os->open(path, SH_O_RDONLY, 0);
 	if (fd < 0)
 		return fd;
 	page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
@@ -110,7 +127,7 @@ static int read_pages(const char *path, struct sh_buf *b)
 		sh_os->close(fd);
 		return -ENOMEM;
 	}
-	while ((n = sh_os->read(fd, page, RB_PAGE_SIZE)) == RB_PAGE_SIZE)
+	while (max-- && (n = sh_os->read(fd, page, RB_PAGE_SIZE)) == RB_PAGE_SIZE)
 		sh_buf_put(b, page, RB_PAGE_SIZE);
 	kfree(page);
 	sh_os->close(fd);
@@ -144,7 +161,7 @@ int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char
 	for (cpu = 0; !ret && cpu < TRACEDAT_MAX_CPUS; cpu++) {
 		struct sh_stat st;
 
-		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/trace_pipe_raw", tracefs, cpu);
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u", tracefs, cpu);
 		if (sh_os->stat(path, &st))
 			break;
 		ret = read_pages(path, &x->pages[cpu]);

@@ -68,9 +68,13 @@ unsigned int tdframe_scan(const u8 *buf, size_t len,
 		struct tdframe f;
 		const u8 *t;
 
+		const u8 *m;
+
 		if (memcmp(buf + pos, TDFRAME_MAGIC, 8) ||
 		    get_le(buf + pos + 8, 4) != TDFRAME_VERSION) {
-			pos++;
+			/* Skip to the next possible start: most of a port is zeros. */
+			m = memchr(buf + pos + 1, TDFRAME_MAGIC[0], len - pos - 1);
+			pos = m ? (size_t)(m - buf) : len;
 			continue;
 		}
 		f.seq = (u32)get_le(buf + pos + 12, 4);
