@@ -380,6 +380,22 @@ static int cmd_workload_main(int argc, char **argv, char **envp)
 	return sh_os->run_workload(argc, argv);
 }
 
+/*
+ * Commands that run inside the shell, as sh's regular builtins of these
+ * names do: `echo 1 > enable` forks nothing, so it adds no
+ * sched_process_fork/exit events to what the user traces. In a pipeline,
+ * in the background or under nice they still get a task.
+ */
+static bool runs_in_shell(const char *name)
+{
+	static const char *const names[] = { "echo", "printf", "test", "[", "true", "false", "pwd" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
 static sh_main_fn find_external(const char *name)
 {
 	const struct sh_command *c = sh_find_command(name);
@@ -521,6 +537,12 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 			*eq = '\0';
 			sh_setvar(sh, assigns.argv[i], eq + 1, false);
 		}
+	} else if (ext && !first && !background && runs_in_shell(argv.argv[0])) {
+		struct sh_argv envp = { 0 };
+
+		make_envp(sh, &assigns, &envp);
+		status = envp.oom ? 1 : ext(argv.argc, argv.argv, envp.argv);
+		sh_argv_free(&envp);
 	} else if (ext) {
 		pid_t p = spawn_command(sh, ext, &argv, first, &assigns, nice);
 

@@ -84,7 +84,7 @@ Test(sh, special_parameters)
 	run("echo $$", NULL);
 	cr_expect_str_eq(out, "1\n");
 	run("sleep 0 & echo $!; wait $!; echo $?", NULL);
-	cr_expect_str_eq(out, "3\n0\n");	/* pid 2 was the echo */
+	cr_expect_str_eq(out, "2\n0\n");	/* the shell is pid 1, sleep the first task it starts */
 	run("x=$(exit 3); echo $?", NULL);
 	cr_expect_str_eq(out, "3\n");
 }
@@ -245,14 +245,18 @@ Test(sh, builtins)
 
 Test(sh, tasks_for_commands)
 {
-	run("true", NULL);
-	cr_expect_eq(host_spawn_count, 1);	/* the sh -c itself runs in the test, true in a task */
+	run("cat /dev/null", NULL);
+	cr_expect_eq(host_spawn_count, 1);	/* the sh -c itself runs in the test, cat in a task */
 	run(":; cd /; x=1; f() { :; }; f", NULL);
 	cr_expect_eq(host_spawn_count, 1);	/* builtins and functions spawn nothing */
+	run("echo a; printf b; [ 1 ]; test 1; true; false; pwd", NULL);
+	cr_expect_eq(host_spawn_count, 1);	/* nor do echo, printf, test, true, false, pwd */
 	run("echo a | cat | cat", NULL);
-	cr_expect_eq(host_spawn_count, 4);
-	run("( true )", NULL);
-	cr_expect_eq(host_spawn_count, 6);	/* a subshell, and its command */
+	cr_expect_eq(host_spawn_count, 4);	/* ... except as pipeline stages */
+	run("echo a & wait", NULL);
+	cr_expect_eq(host_spawn_count, 5);	/* ... or background jobs */
+	run("( cat /dev/null )", NULL);
+	cr_expect_eq(host_spawn_count, 7);	/* a subshell, and its command */
 	run("nice -n 5 true; cpuhog 1 2", NULL);
 	cr_expect_str_eq(out, "workload cpuhog with 2 args\n");
 }
