@@ -951,13 +951,31 @@ static struct val eval(struct eval *e, const struct node *n)
 }
 
 /* Constant folding for flag tables: no record, no fields. */
+/* Numbers, strings and operators on them only: what can be worked out without a record. */
+static bool constant(const struct node *n)
+{
+	if (!n)
+		return true;
+	switch (n->op) {
+	case N_NUM:
+	case N_STR:
+		return true;
+	case N_UNARY:
+	case N_BINARY:
+	case N_COND:
+	case N_CAST:
+		return constant(n->a) && constant(n->b) && constant(n->c);
+	default:
+		return false;
+	}
+}
+
 static uint64_t fold(const struct node *n, bool *ok)
 {
 	struct eval e = { .ctx = NULL, .r = NULL, .ok = true, .tmp = NULL };
 	struct val v;
 
-	if (!n || n->op == N_FLAGS || n->op == N_SYMBOLIC || n->op == N_HEX || n->op == N_HEX_STR ||
-	    n->op == N_ARRAY || n->op == N_BITMASK) {
+	if (!n || !constant(n)) {
 		*ok = false;
 		return 0;
 	}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh [SECONDS]: build the libFuzzer target for spoor report with clang
-# and fuzz for SECONDS (default 600), growing tests/fuzz/corpus with what
-# libFuzzer finds (kept small: -max_len). Not part of `ninja test`.
+# and fuzz for SECONDS (default 600), starting from tests/fuzz/corpus and
+# adding the small inputs of what libFuzzer finds to it. Crashes land in
+# $FUZZ_OUT (default build-fuzz). Not part of `ninja test`.
 set -eu
 cd "$(dirname "$0")/../.."
 secs=${1:-600}
@@ -15,5 +16,9 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=
 mkdir -p "$out/new"
 "$out/report_fuzz" -max_total_time="$secs" -max_len=20000 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$out/" \
 	-dict=tests/fuzz/report.dict "$out/new" tests/fuzz/corpus
-# Keep a minimal corpus in the tree: merge what was found into it.
-"$out/report_fuzz" -merge=1 -max_len=20000 tests/fuzz/corpus "$out/new" >/dev/null 2>&1 || true
+# Keep a small corpus in the tree: a minimal set covering what was found,
+# of which the inputs up to 4 KiB are added next to the seed files.
+rm -rf "$out/min"
+mkdir -p "$out/min"
+"$out/report_fuzz" -merge=1 -max_len=20000 "$out/min" tests/fuzz/corpus "$out/new" >/dev/null 2>&1 || true
+find "$out/min" -type f -size -4097c -exec cp {} tests/fuzz/corpus/ \;
