@@ -1,0 +1,217 @@
+/*
+ * End to end: boot the guest with `spoor exec --dump`, trace sched, kmem,
+ * irq and timer events while it works, dump with trace-dump (once to the
+ * dump port, once to a file in the guest), then check on the host that
+ * trace-cmd report reads the dump and that spoor report prints the same
+ * text for every event, field by field, in the default, raw and
+ * no-plugin views. Also: frames damaged on the way are named, not taken.
+ * Needs the build's spoor, spoor.elf and initrd next to this test's
+ * directory, QEMU and trace-cmd; skipped when one is missing.
+ */
+/* uses: trace/tracedat_frame.c */
+#include <criterion/criterion.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "trace/tracedat_frame.h"
+
+static char build[PATH_MAX];	/* the build directory: this binary's ../ */
+
+static bool have(const char *cmd)
+{
+	char sh[256];
+
+	snprintf(sh, sizeof(sh), "command -v %s >/dev/null 2>&1", cmd);
+	return !system(sh);
+}
+
+static bool find_build(void)
+{
+	char exe[PATH_MAX], path[PATH_MAX + 32];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	struct stat st;
+
+	if (n <= 0)
+		return false;
+	exe[n] = 0;
+	*strrchr(exe, '/') = 0;			/* .../tests */
+	*strrchr(exe, '/') = 0;			/* the build directory */
+	snprintf(build, sizeof(build), "%s", exe);
+	snprintf(path, sizeof(path), "%s/spoor.elf", build);
+	if (stat(path, &st))
+		return false;
+	snprintf(path, sizeof(path), "%s/spoor", build);
+	return !stat(path, &st) && have("qemu-system-x86_64") && have("trace-cmd");
+}
+
+static char *run(const char *cmd, int *status)
+{
+	FILE *p = popen(cmd, "r");
+	char *out = NULL;
+	size_t cap = 0, n = 0, r;
+
+	cr_assert_not_null(p);
+	do {
+		cap += 1 << 20;
+		out = realloc(out, cap + 1);
+		r = fread(out + n, 1, cap - n, p);
+		n += r;
+	} while (r);
+	out[n] = 0;
+	*status = pclose(p);
+	return out;
+}
+
+static size_t lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .timeout = 300)
+{
+	static const char script[] =
+		"cd /sys/kernel/tracing\n"
+		"echo 1 > events/sched/enable\n"
+		"echo 1 > events/kmem/enable\n"
+		"echo 1 > events/irq/enable\n"
+		"echo 1 > events/timer/enable\n"
+		"i=0\n"
+		"while [ $i -lt 10 ]; do seq 1 100 > /dev/null; ls / > /dev/null; i=$((i+1)); done\n"
+		"trace-dump || exit 1\n"
+		"seq 1 50 > /dev/null\n"
+		"echo 0 > tracing_on\n"
+		"trace-dump -o /tmp/t.dat || exit 1\n"
+		"test -s /tmp/t.dat\n";
+	char dir[] = "/tmp/spoor-dump-test-XXXXXX", path[PATH_MAX + 64], cmd[3 * PATH_MAX];
+	const char *views[] = { "", "-R", "-N" };
+	char *out;
+	int status;
+	FILE *f;
+
+	if (!find_build())
+		cr_skip_test("needs the build's spoor and spoor.elf, QEMU and trace-cmd");
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/run.sh", dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(script, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "%s/spoor exec --timeout 200 --dump %s/out %s 2>&1", build, dir, path);
+	out = run(cmd, &status);
+	cr_assert_eq(status, 0, "spoor exec failed:\n%s", out);
+	cr_expect(strstr(out, "trace-dump: ") && strstr(out, "-> dump port"), "%s", out);
+	free(out);
+
+	for (size_t v = 0; v < sizeof(views) / sizeof(views[0]); v++) {
+		char *tc, *sp;
+		int st1, st2;
+
+		snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s/out/trace-0.dat 2>&1", views[v], dir);
+		tc = run(cmd, &st1);
+		snprintf(cmd, sizeof(cmd), "%s/spoor report %s %s/out/trace-0.dat 2>&1", build, views[v], dir);
+		sp = run(cmd, &st2);
+		cr_expect_eq(st1, 0, "trace-cmd report %s: %.400s", views[v], tc);
+		cr_expect_eq(st2, 0, "spoor report %s: %.400s", views[v], sp);
+		/* sched, kmem and irq events of a busy shell: hundreds at least. */
+		cr_expect_gt(lines(tc), 300, "only %zu lines", lines(tc));
+		cr_expect(strstr(tc, "sched_switch:") && strstr(tc, "kmalloc:") && strstr(tc, "kfree:"));
+		if (strcmp(tc, sp)) {
+			const char *a = tc, *b = sp;
+			int line = 1;
+
+			while (*a && *a == *b) {
+				line += *a == '\n';
+				a++;
+				b++;
+			}
+			while (a > tc && a[-1] != '\n') {
+				a--;
+				b--;
+			}
+			cr_expect_fail("view \"%s\" differs at line %d:\n trace-cmd: %.*s\n spoor:     %.*s",
+				       views[v], line, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
+		}
+		free(tc);
+		free(sp);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+/* What a scan reported, frame by frame. */
+struct seen {
+	unsigned int count;
+	u32 seq[8];
+	enum tdframe_status status[8];
+	u64 have[8];
+};
+
+static void note(void *ctx, const struct tdframe *f)
+{
+	struct seen *s = ctx;
+
+	if (s->count < 8) {
+		s->seq[s->count] = f->seq;
+		s->status[s->count] = f->status;
+		s->have[s->count] = f->have;
+	}
+	s->count++;
+}
+
+static const char payload[] = "not really a trace.dat, but bytes all the same";
+
+/* Noise, two good frames with noise between; returns the length. */
+static size_t two_frames(u8 *buf)
+{
+	size_t len = sizeof(payload), n = 0;
+
+	memcpy(buf, "noise", 5);
+	n += 5;
+	for (u32 seq = 0; seq < 2; seq++) {
+		tdframe_header(buf + n, seq, len);
+		memcpy(buf + n + TDFRAME_HDR_SIZE, payload, len);
+		tdframe_trailer(buf + n + TDFRAME_HDR_SIZE + len, tdframe_crc32(0, payload, len));
+		n += TDFRAME_HDR_SIZE + len + TDFRAME_TRAILER_SIZE;
+		memcpy(buf + n, "xyz", 3);
+		n += 3;
+	}
+	return n;
+}
+
+/* The frame scan the collector relies on: whole, cut short, bit-flipped, end marker lost. */
+Test(report_dump, frames_truncated_or_corrupted_are_named)
+{
+	static u8 buf[4096];
+	size_t n = two_frames(buf), first = 5, second = first + TDFRAME_HDR_SIZE + sizeof(payload) +
+					    TDFRAME_TRAILER_SIZE + 3;
+	struct seen s = { 0 };
+
+	cr_assert_eq(tdframe_crc32(0, "123456789", 9), 0xcbf43926u);	/* the CRC-32 check value */
+	cr_expect_eq(tdframe_scan(buf, n, note, &s), 2);
+	cr_expect(s.status[0] == TDFRAME_OK && s.status[1] == TDFRAME_OK && s.seq[1] == 1);
+
+	memset(&s, 0, sizeof(s));
+	tdframe_scan(buf, second + TDFRAME_HDR_SIZE + 10, note, &s);	/* cut inside frame 1 */
+	cr_expect_eq(s.count, 2);
+	cr_expect_eq(s.status[1], TDFRAME_TRUNCATED);
+	cr_expect_eq(s.have[1], 10);
+
+	buf[first + TDFRAME_HDR_SIZE + 7] ^= 0x10;			/* one bit of frame 0 */
+	memset(&s, 0, sizeof(s));
+	tdframe_scan(buf, n, note, &s);
+	cr_expect(s.status[0] == TDFRAME_BAD_CRC && s.status[1] == TDFRAME_OK);
+	buf[first + TDFRAME_HDR_SIZE + 7] ^= 0x10;
+
+	buf[first + TDFRAME_HDR_SIZE + sizeof(payload) + 6] = '?';	/* frame 0's end marker */
+	memset(&s, 0, sizeof(s));
+	tdframe_scan(buf, n, note, &s);
+	cr_expect_eq(s.status[0], TDFRAME_BAD_TRAILER);
+	cr_expect_eq(s.status[s.count - 1], TDFRAME_OK, "the next frame is still found");
+}
