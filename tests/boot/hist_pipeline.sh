@@ -12,7 +12,7 @@ result() {	# result STATUS DESCRIPTION: one TAP line
 has() {		# has FILE TEXT: the file holds the text (fixed string)
 	grep -F -q -e "$2" "$1"
 }
-echo 1..22
+echo 1..21
 cd /sys/kernel/tracing
 W=events/sched/sched_waking
 S=events/sched/sched_switch
