@@ -22,6 +22,11 @@
  */
 #define SH_MAX_NESTING	32
 #define SH_MAX_CALL_DEPTH 16
+/*
+ * What a command needs below the deepest sh_exec (expansion, a command's
+ * main, an interrupt): deeper nesting fails with "nesting too deep".
+ */
+#define SH_STACK_RESERVE 6144
 
 /* Memory for one parsed complete command; functions defined in it hold a reference. */
 struct sh_arena {

@@ -875,12 +875,37 @@ static int exec_compound(struct sh *sh, struct sh_node *n)
 	}
 }
 
-int sh_exec(struct sh *sh, struct sh_node *n)
+/* A compound command with its redirections; out of line to keep sh_exec's frame small. */
+static noinline int exec_redirected(struct sh *sh, struct sh_node *n)
 {
 	struct redir_save rs = { 0 };
 
+	if (apply_redirs(sh, n->redirs, &rs)) {
+		undo_redirs(&rs);
+		sh->status = 1;
+		check_errexit(sh);
+		return sh->status;
+	}
+	exec_compound(sh, n);
+	undo_redirs(&rs);
+	return sh->status;
+}
+
+int sh_exec(struct sh *sh, struct sh_node *n)
+{
 	if (sh->flow != SH_FLOW_NONE || check_interrupt(sh))
 		return sh->status;
+	/*
+	 * Scripts nest without bound (recursive functions); the kernel stack
+	 * does not. Unwind the whole script, as after Ctrl-C: a loop around
+	 * the failing call would only try again.
+	 */
+	if (sh_os->stack_left() < SH_STACK_RESERVE) {
+		sh_error(sh, "nesting too deep");
+		sh->interrupted = true;
+		sh->flow = SH_FLOW_EXIT;
+		return sh->status = 2;
+	}
 	switch (n->type) {
 	case SH_N_SIMPLE:
 		exec_simple(sh, n, false, NULL);
@@ -914,14 +939,8 @@ int sh_exec(struct sh *sh, struct sh_node *n)
 		}
 		return sh->status = 0;
 	default:
-		if (apply_redirs(sh, n->redirs, &rs)) {
-			undo_redirs(&rs);
-			sh->status = 1;
-			check_errexit(sh);
-			return sh->status;
-		}
-		exec_compound(sh, n);
-		undo_redirs(&rs);
-		return sh->status;
+		if (!n->redirs)
+			return exec_compound(sh, n);
+		return exec_redirected(sh, n);
 	}
 }

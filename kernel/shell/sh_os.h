@@ -117,6 +117,9 @@ struct sh_os {
 	 */
 	bool (*interrupted)(void);
 
+	/* Bytes left on the calling task's stack, so the shell stops nesting before it runs out. */
+	size_t (*stack_left)(void);
+
 	u64 (*now_ns)(void);
 	/* Sleep; -EINTR if killed or interrupted first. */
 	int (*sleep_ns)(u64 ns);

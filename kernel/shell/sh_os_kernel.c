@@ -232,6 +232,11 @@ static bool k_interrupted(void)
 	return signal_pending(current);
 }
 
+static size_t k_stack_left(void)
+{
+	return (size_t)((char *)__builtin_frame_address(0) - (char *)current->stack);
+}
+
 static u64 k_now_ns(void)
 {
 	return ktime_get_ns();
@@ -332,7 +337,7 @@ static const struct sh_os kernel_os = {
 	.rename = ksys_rename, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait,
 	.kill = k_kill, .take_signals = k_take_signals, .getpid = k_getpid, .getppid = k_getppid,
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
-	.now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,
+	.stack_left = k_stack_left, .now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,
 	.log_read = k_log_read, .poweroff = k_poweroff, .console_read = console_read,
 	.set_foreground = console_set_foreground, .workloads = workloads,
 	.run_workload = k_run_workload,

@@ -9,13 +9,17 @@ is() {
 		echo "not ok $n - $1: want [$2], got [$3]"
 	fi
 }
+# the text of deep(), to run it in a shell of its own
+type_deep() {
+	echo 'deep() { if [ $1 -lt 60 ]; then while :; do for x in a; do case a in a) deep $(($1 + 1)); break ;; esac; done; break; done; else echo bottom; fi; }'
+}
 # run CMD: its stderr and exit status as "MESSAGE|STATUS"
 run() {
 	local err
 	err=$(sh -c "$1" 2>&1 >/dev/null)
 	echo "$err|$?"
 }
-echo 1..18
+echo 1..20
 
 is "unknown command" "sh: foo: not found|127" "$(run 'foo')"
 is "unexpected keyword" "sh: syntax error: unexpected 'fi'|2" "$(run 'if true; then :; fi fi' | sed 's/ (-c: line 1)//')"
@@ -33,6 +37,9 @@ is "redirection into a missing directory" "sh: /nodir/x: No such file or directo
 is "\$(unknown) is 127 and empty" "sh: nope: not found|127" "$(run 'x=$(nope); exit $?')"
 is "division by zero" "1" "$(run 'echo $((1 / 0))' | sed 's/.*|//')"
 is "runaway recursion is refused, not a crash" "sh: f: function nesting too deep|2" "$(run 'f() { f; }; f')"
+deep() { if [ $1 -lt 60 ]; then while :; do for x in a; do case a in a) deep $(($1 + 1)); break ;; esac; done; break; done; else echo bottom; fi; }
+is "deep nesting fails cleanly before the kernel stack runs out" "sh: nesting too deep|2" "$(run "$(type_deep)"'; deep 0')"
+is "a subshell that recursed too deep ends with 2; its parent goes on" "2 alive" "$( (deep 0) >/dev/null 2>&1; echo "$? alive")"
 is "kill of a pid that does not exist" "kill: (99999) - No such process|1" "$(run 'kill 99999')"
 is "rmdir of a non-empty directory" "1" "$(mkdir -p /tmp/e/f; rmdir /tmp/e 2>/dev/null; echo $?)"
 is "rm of a directory without -r" "rm: /tmp/e: Is a directory|1" "$(run 'rm /tmp/e')"

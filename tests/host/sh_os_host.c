@@ -573,6 +573,9 @@ static bool h_interrupted(void)
 	return r;
 }
 
+/* Host threads have megabytes of stack: never the limit. */
+static size_t h_stack_left(void) { return (size_t)1 << 20; }
+
 static u64 h_now_ns(void) { return fake_now; }
 
 static int h_sleep_ns(u64 ns)
@@ -630,7 +633,7 @@ static const struct sh_os host_os = {
 	.rename = h_rename, .chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
 	.kill = h_kill, .take_signals = h_take_signals, .getpid = h_getpid, .getppid = h_getppid,
 	.for_each_task = h_for_each_task, .interrupted = h_interrupted,
-	.now_ns = h_now_ns, .sleep_ns = h_sleep_ns, .nproc = h_nproc,
+	.stack_left = h_stack_left, .now_ns = h_now_ns, .sleep_ns = h_sleep_ns, .nproc = h_nproc,
 	.log_read = h_log_read, .poweroff = h_poweroff, .console_read = h_console_read,
 	.set_foreground = h_set_foreground, .workloads = host_workloads,
 	.run_workload = h_run_workload,
