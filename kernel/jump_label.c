@@ -159,12 +159,11 @@ void static_key_disable(struct static_key *key)
 	spin_unlock(&jump_label_lock);
 }
 
-void jump_label_stats(unsigned int *sites, unsigned int *jumps)
+void jump_label_for_each_site(void (*show)(void *arg, const struct jump_entry *e, int state),
+			      void *arg)
 {
 	spin_lock(&jump_label_lock);
-	*sites = (unsigned int)(__stop___jump_table - __start___jump_table);
-	*jumps = 0;
 	for (struct jump_entry *e = __start___jump_table; e < __stop___jump_table; e++)
-		*jumps += arch_jump_label_site_state(e) == 1;
+		show(arg, e, arch_jump_label_site_state(e));
 	spin_unlock(&jump_label_lock);
 }

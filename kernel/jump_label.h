@@ -92,7 +92,15 @@ void static_key_disable(struct static_key *key);
 
 /* Boot: sort __jump_table, check every site holds its expected instruction. */
 void jump_label_init(void);
-/* Sites in the table, and how many of them are JMPs now (for tests). */
-void jump_label_stats(unsigned int *sites, unsigned int *jumps);
+/*
+ * Call show(arg, e, state) for every site, grouped by key (table order),
+ * state being what the site holds now: 1 JMP, 0 NOP, -1 neither. Under
+ * the lock flips take, so no site is seen mid-patch. For
+ * /sys/kernel/debug/static_keys (kernel/jump_label_debugfs.c).
+ */
+void jump_label_for_each_site(void (*show)(void *arg, const struct jump_entry *e, int state),
+			      void *arg);
+/* Kernel: create /sys/kernel/debug/static_keys (after tracefs made debug/). */
+int jump_label_debugfs_init(void);
 
 #endif

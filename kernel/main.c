@@ -67,5 +67,8 @@ void start_kernel(u32 magic, u32 info_phys)
 	/* Hist triggers and synthetic events: on top of the tracing core's files. */
 	else if (trace_hist_init())
 		printk(KERN_ERR "tracing: hist triggers failed to start\n");
+	/* /sys/kernel/debug/static_keys: tracefs_init made /sys/kernel/debug. */
+	if (jump_label_debugfs_init())
+		printk(KERN_ERR "jump_label: no /sys/kernel/debug/static_keys\n");
 	sched_start_init(kernel_init, NULL);
 }

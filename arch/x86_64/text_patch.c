@@ -92,6 +92,30 @@ static void text_poke_sync(void)
 	on_each_cpu(do_sync_core, NULL, true);
 }
 
+extern struct jump_entry __start___jump_table[], __stop___jump_table[];
+
+/*
+ * An int3 at a site outside the batch, or after it: memory no longer
+ * holds the int3 the CPU ran, a translation that outlived its patch (the
+ * QEMU race the second pass in arch_jump_label_transform closes). Do what
+ * memory holds now; an int3 that is not at a site stays fatal.
+ */
+static bool stale_site_int3(struct pt_regs *regs, unsigned long ip)
+{
+	for (const struct jump_entry *e = __start___jump_table; e < __stop___jump_table; e++) {
+		int state;
+
+		if (jump_entry_code(e) != ip)
+			continue;
+		state = arch_jump_label_site_state(e);
+		if (state < 0)
+			return false;
+		regs->rip = state ? jump_entry_target(e) : ip + JUMP_LABEL_NOP_SIZE;
+		return true;
+	}
+	return false;
+}
+
 static bool poke_int3_handler(struct pt_regs *regs)
 {
 	unsigned long ip = regs->rip - 1;	/* int3 is one byte */
@@ -105,7 +129,7 @@ static bool poke_int3_handler(struct pt_regs *regs)
 							      : ip + JUMP_LABEL_NOP_SIZE;
 		return true;
 	}
-	return false;
+	return stale_site_int3(regs, ip);
 }
 
 void arch_jump_label_transform(struct jump_entry *entries, unsigned int n, bool enabled)
@@ -127,6 +151,19 @@ void arch_jump_label_transform(struct jump_entry *entries, unsigned int n, bool 
 		text_poke((u8 *)jump_entry_code(&entries[i]) + 1, insn + 1, sizeof(insn) - 1);
 	}
 	text_poke_sync();
+	for (unsigned int i = 0; i < n; i++) {
+		site_insn(&entries[i], site_jumps(&entries[i], enabled), insn);
+		text_poke((void *)jump_entry_code(&entries[i]), insn, 1);
+	}
+	text_poke_sync();
+	/*
+	 * Under QEMU's multi-threaded TCG a vCPU that translated a site while
+	 * it held int3 can race the write that removed it: the write misses
+	 * the code-page check and the translation holding int3 outlives the
+	 * patch (seen: every CPU trapping at a site whose memory says JMP).
+	 * Writing the final bytes once more, now that no int3 is left to
+	 * translate, invalidates any such translation: one more write and sync.
+	 */
 	for (unsigned int i = 0; i < n; i++) {
 		site_insn(&entries[i], site_jumps(&entries[i], enabled), insn);
 		text_poke((void *)jump_entry_code(&entries[i]), insn, 1);
