@@ -329,5 +329,5 @@ int tracing_init(void)
 	if (ret)
 		return ret;
 	tracefs_set_instance_ops(instance_mkdir, instance_rmdir);
-	return 0;
+	return trace_selftest_init();
 }

@@ -58,6 +58,8 @@ extern struct trace_array global_trace;
 
 /* Boot: the top-level array, its buffers and every tracefs file. */
 int tracing_init(void);
+/* /sys/kernel/debug/trace_selftest (trace/trace_selftest.c, kernel only). */
+int trace_selftest_init(void);
 
 /*
  * trace_types_lock serializes every change of configuration (enable,

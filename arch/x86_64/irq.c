@@ -20,6 +20,8 @@
 #include <asm/apic.h>
 #include <kernel/fs/seq_file.h>
 #include <trace/events/irq.h>
+#include <trace/events/nmi.h>
+#include <kernel/time.h>
 
 #define NR_NMI_HANDLERS	8
 
@@ -91,9 +93,14 @@ void do_nmi(struct pt_regs *regs)
 	nmi_stop_check();
 	for (int i = 0; i < NR_NMI_HANDLERS; i++) {
 		nmi_handler_t fn = __atomic_load_n(&nmi_handlers[i], __ATOMIC_ACQUIRE);
+		u64 t0;
+		int handled;
 
-		if (fn)
-			fn(regs);
+		if (!fn)
+			continue;
+		t0 = ktime_get_ns();
+		handled = fn(regs);
+		trace_nmi_handler((void *)fn, (s64)(ktime_get_ns() - t0), handled);
 	}
 	preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
 }

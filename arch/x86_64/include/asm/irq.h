@@ -11,9 +11,12 @@ int irq_register_vector(unsigned int vector, irq_handler_t handler);
 
 /*
  * NMI handlers run on every NMI, in NMI context (no locks, no printk):
- * each must tell for itself whether the NMI was its own. -1 if full.
+ * each must tell for itself whether the NMI was its own, and returns
+ * NMI_HANDLED if so (nmi:nmi_handler reports it), else NMI_DONE. -1 if full.
  */
-typedef void (*nmi_handler_t)(struct pt_regs *regs);
+#define NMI_DONE	0
+#define NMI_HANDLED	1
+typedef int (*nmi_handler_t)(struct pt_regs *regs);
 int register_nmi_handler(nmi_handler_t fn);
 /* Parks this CPU if another one is stopping them all (arch/x86_64/smp.c). */
 void nmi_stop_check(void);

@@ -1,0 +1,212 @@
+/*
+ * /sys/kernel/debug/trace_selftest: tracing situations a shell cannot
+ * produce by itself, made on demand so boot tests can check the records
+ * in `trace`. Write a command; read back one line with the outcome.
+ *
+ *   nmi N        N rounds of one NMI to every online CPU (this one too),
+ *                each waited for. trace_selftest_nmi() claims them, so
+ *                do_nmi writes an nmi:nmi_handler record in NMI context
+ *                ("handled: 1") for each, wherever the CPU was.
+ *                -> "nmi: sent S handled H"
+ *   recursion N  N kmalloc+kfree pairs from here while a probe on the
+ *                kmalloc tracepoint itself allocates and frees: both of
+ *                its nested hits land in the probe's own context, so the
+ *                recursion guard drops and counts them (2N), and the
+ *                kmem events show only this file's allocations.
+ *                -> "recursion: allocations N refused R"
+ *
+ * Kernel only.
+ */
+#include <kernel/types.h>
+#include <kernel/err.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
+#include <kernel/sched.h>
+#include <kernel/fs/pseudo.h>
+#include <kernel/fs/seq_file.h>
+#include <asm/irq.h>
+#include <trace/trace.h>
+#include <trace/events/kmem.h>
+
+#define SELFTEST_MAX_ROUNDS	100000
+#define NMI_WAIT_NS		NSEC_PER_SEC	/* TCG on a loaded host can be slow */
+
+/* The last command's outcome; commands run one at a time under trace_types_lock. */
+static char selftest_result[96] = "none\n";
+
+/* --- nmi ----------------------------------------------------------------------------- */
+
+/* Set by the sender, cleared by the CPU's NMI handler: the NMI was ours. */
+static DEFINE_PER_CPU(int, selftest_nmi_pending);
+static DEFINE_PER_CPU(unsigned long, selftest_nmi_handled);
+static bool selftest_nmi_registered;
+
+static int trace_selftest_nmi(struct pt_regs *regs)
+{
+	if (!this_cpu_read(selftest_nmi_pending))
+		return NMI_DONE;
+	this_cpu_inc(selftest_nmi_handled);
+	__atomic_store_n(this_cpu_ptr(&selftest_nmi_pending), 0, __ATOMIC_RELEASE);
+	return NMI_HANDLED;
+}
+
+static unsigned long nmi_handled_total(void)
+{
+	unsigned long n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += READ_ONCE(per_cpu(selftest_nmi_handled, cpu));
+	return n;
+}
+
+/* One NMI to cpu; false if it was not handled in time. */
+static bool selftest_nmi_one(int cpu)
+{
+	int *pending = per_cpu_ptr(&selftest_nmi_pending, cpu);
+	u64 deadline = ktime_get_ns() + NMI_WAIT_NS;
+	bool self;
+
+	__atomic_store_n(pending, 1, __ATOMIC_RELEASE);
+	preempt_disable();
+	self = cpu == smp_processor_id();
+	if (self)
+		send_self_nmi();
+	else
+		send_nmi(cpu);
+	preempt_enable();
+	while (__atomic_load_n(pending, __ATOMIC_ACQUIRE) && ktime_get_ns() < deadline)
+		cpu_relax();
+	/* Unanswered: withdraw, so a late NMI is not counted as ours. */
+	return !__atomic_exchange_n(pending, 0, __ATOMIC_ACQ_REL);
+}
+
+static int selftest_nmi(unsigned long rounds)
+{
+	unsigned long sent = 0, before;
+
+	if (!selftest_nmi_registered) {
+		if (register_nmi_handler(trace_selftest_nmi))
+			return -EBUSY;
+		selftest_nmi_registered = true;
+	}
+	before = nmi_handled_total();
+	for (unsigned long r = 0; r < rounds; r++) {
+		for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++) {
+			if (!cpu_online(cpu))
+				continue;
+			sent++;
+			selftest_nmi_one(cpu);
+		}
+	}
+	snprintf(selftest_result, sizeof(selftest_result), "nmi: sent %lu handled %lu\n", sent,
+		 nmi_handled_total() - before);
+	return 0;
+}
+
+/* --- recursion ------------------------------------------------------------------------ */
+
+static struct task_struct *recursion_task;
+
+/* Allocates in the probe's context: the nested kmalloc and kfree hits are refused. */
+static void probe_kmalloc_allocating(void *data, unsigned long call_site, const void *ptr,
+				     size_t bytes_req, size_t bytes_alloc, gfp_t gfp_flags, int node)
+{
+	if (READ_ONCE(recursion_task) == current)
+		kfree(kmalloc(bytes_req, GFP_ATOMIC));
+}
+
+static noinline int selftest_recursion(unsigned long n)
+{
+	unsigned long refused;
+	int ret;
+
+	WRITE_ONCE(recursion_task, current);
+	ret = register_trace_kmalloc(probe_kmalloc_allocating, NULL);
+	if (ret)
+		return ret;
+	refused = tracepoint_recursion_refused();
+	for (unsigned long i = 0; i < n; i++)
+		kfree(kmalloc(24, GFP_KERNEL));
+	refused = tracepoint_recursion_refused() - refused;
+	unregister_trace_kmalloc(probe_kmalloc_allocating, NULL);
+	WRITE_ONCE(recursion_task, NULL);
+	snprintf(selftest_result, sizeof(selftest_result), "recursion: allocations %lu refused %lu\n",
+		 n, refused);
+	return 0;
+}
+
+/* --- the file ---------------------------------------------------------------------------- */
+
+/* "WORD N" with an optional newline: the command and its count. */
+static int selftest_parse(const char *buf, size_t count, char *word, size_t size,
+			  unsigned long long *n)
+{
+	char cmd[32], *num;
+
+	if (count >= sizeof(cmd))
+		return -EINVAL;
+	memcpy(cmd, buf, count);
+	cmd[count] = '\0';
+	if (count && cmd[count - 1] == '\n')
+		cmd[count - 1] = '\0';
+	num = strchr(cmd, ' ');
+	if (!num || (size_t)(num - cmd) >= size)
+		return -EINVAL;
+	*num++ = '\0';
+	strscpy(word, cmd, size);
+	if (kstrtoull(num, 10, n) || !*n || *n > SELFTEST_MAX_ROUNDS)
+		return -EINVAL;
+	return 0;
+}
+
+static ssize_t selftest_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	unsigned long long n;
+	char word[16];
+	int ret = selftest_parse(buf, count, word, sizeof(word), &n);
+
+	if (ret)
+		return ret;
+	/* Not a spinlock: attaching a probe waits for a grace period. */
+	trace_types_lock();
+	if (!strcmp(word, "nmi"))
+		ret = selftest_nmi((unsigned long)n);
+	else if (!strcmp(word, "recursion"))
+		ret = selftest_recursion((unsigned long)n);
+	else
+		ret = -EINVAL;
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static int selftest_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, selftest_result);
+	return 0;
+}
+
+static int selftest_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, selftest_show, NULL);
+}
+
+static const struct file_operations selftest_fops = {
+	.open = selftest_open,
+	.read = seq_read,
+	.write = selftest_write,
+	.release = single_release,
+};
+
+int trace_selftest_init(void)
+{
+	struct dentry *debug = pseudo_lookup("/sys/kernel/debug"), *f;
+
+	if (IS_ERR(debug))
+		return (int)PTR_ERR(debug);
+	f = pseudo_create_file(debug, "trace_selftest", 0600, &selftest_fops, NULL);
+	dput(debug);
+	return IS_ERR(f) ? (int)PTR_ERR(f) : 0;
+}
