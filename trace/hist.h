@@ -268,6 +268,8 @@ struct hist_instance {
 	 */
 	int (*event_added)(struct hist_instance *inst, struct hist_event *event);
 	int (*event_removing)(struct hist_instance *inst, struct hist_event *event);
+	/* Return once no CPU is inside a histogram update begun before the call; may be NULL. */
+	void (*synchronize)(struct hist_instance *inst);
 	/* Switch the instance's trace clock (clock=, default global); may be NULL. */
 	int (*set_clock)(struct hist_instance *inst, const char *clock);
 };

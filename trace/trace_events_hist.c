@@ -608,6 +608,11 @@ int hist_trigger_print(char *buf, size_t size, struct hist_trigger_data *hd, boo
 	return n;
 }
 
+/*
+ * Same trigger, for removal and duplicates: same canonical text, size and
+ * state aside. Static buffers: commands are serialised by the caller (the
+ * tracing core's trace_types_lock), and too big for a kernel stack.
+ */
 static bool hist_trigger_match(struct hist_trigger_data *a, struct hist_trigger_data *b)
 {
 	static char x[HIST_CMD_MAX * 2], y[HIST_CMD_MAX * 2];
@@ -655,11 +660,10 @@ static void hist_clear(struct hist_instance *inst, struct hist_trigger_data *hd)
 {
 	bool paused = hd->paused;
 
-	/*
-	 * The tracing core serialises commands and waits for events in
-	 * flight around this (pause, grace period); clear needs no writer.
-	 */
+	/* tracing_map_clear() needs no writer: pause, then let updates in flight finish */
 	hist_set_paused(inst, hd, true);
+	if (inst->synchronize)
+		inst->synchronize(inst);
 	tracing_map_clear(hd->map);
 	hist_set_paused(inst, hd, paused);
 }

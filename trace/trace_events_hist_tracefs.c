@@ -22,6 +22,7 @@
 #include <kernel/preempt.h>
 #include <kernel/kallsyms.h>
 #include <kernel/stacktrace.h>
+#include <kernel/rcu.h>
 #include <kernel/time.h>
 #include <kernel/fs/fcntl.h>
 #include <kernel/fs/seq_file.h>
@@ -155,6 +156,12 @@ static int hist_set_clock(struct hist_instance *inst, const char *clock)
 	if (!strcmp(trace_clock_names[global_trace.clock_id], clock))
 		return 0;
 	return tracing_set_clock(&global_trace, clock);
+}
+
+/* Event handlers run with preemption off: a grace period outlasts every update in flight. */
+static void hist_synchronize(struct hist_instance *inst)
+{
+	synchronize_rcu();
 }
 
 static void hist_take_snapshot(struct hist_instance *inst)
@@ -575,6 +582,7 @@ int trace_hist_init(void)
 	hist_inst.event_added = synth_event_add;
 	hist_inst.event_removing = synth_event_remove;
 	hist_inst.set_clock = hist_set_clock;
+	hist_inst.synchronize = hist_synchronize;
 
 	trace_types_lock();
 	/* Linux's order in the empty trigger file: ... enable_hist disable_hist hist */
