@@ -621,10 +621,30 @@ static void split_fields(struct expand *e, struct sh_argv *out)
 	sh_buf_free(&fattr);
 }
 
+/* NAME=... operand of a declaration utility: expanded as one field, as in an assignment. */
+static bool declaration_assignment(char **words, int i)
+{
+	const char *eq;
+
+	if (i == 0 || (strcmp(words[0], "local") && strcmp(words[0], "export")))
+		return false;
+	eq = strchr(words[i], '=');
+	return eq && sh_is_name(words[i], (size_t)(eq - words[i]));
+}
+
 int sh_expand_words(struct sh *sh, char **words, int n, struct sh_argv *out)
 {
 	for (int i = 0; i < n; i++) {
 		struct expand e = { .sh = sh };
+
+		if (declaration_assignment(words, i)) {
+			char *field = sh_expand_word(sh, words[i]);
+
+			if (!field)
+				return -1;
+			sh_argv_push(out, field);
+			continue;
+		}
 
 		expand_raw(&e, words[i], strlen(words[i]), false);
 		if (!e.failed)

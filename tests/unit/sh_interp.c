@@ -184,6 +184,9 @@ Test(sh, functions)
 	expect_out("f() { echo \"f:$1:$#\"; }; f a b", "f:a:2\n");
 	expect_out("f() { return 3; }; f; echo $?", "3\n");
 	expect_out("f() { local x=in; echo $x; }; x=out; f; echo $x", "in\nout\n");
+	/* Declaration utilities take NAME=$v as one field, as an assignment does. */
+	expect_out("f() { local w=$1 v; echo \"[$w]\"; }; f 'a  b'", "[a  b]\n");
+	expect_out("v='x y'; export e=$v; sh -c 'echo \"[$e]\"'", "[x y]\n");
 	expect_out("f() { x=changed; }; x=orig; f; echo $x", "changed\n");
 	expect_out("fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * $(fact $(($1 - 1))) )); fi; }; fact 5", "120\n");
 	expect_out("f() { echo $1; shift; echo $1; }; set -- outer; f a b; echo $1", "a\nb\nouter\n");
