@@ -184,7 +184,8 @@ static void classify(struct rep_field *f, int long_size)
 		const char *brk = strchr(t, '[');
 		unsigned long n = brk ? strtoul(brk + 1, NULL, 0) : 0;
 
-		if (is_char)
+		/* trace-cmd takes u8/s8 arrays for text too (when printable). */
+		if (is_char || strstr(t, "u8") || strstr(t, "s8"))
 			f->flags |= FIELD_STRING;
 		f->elem_size = n && f->size % n == 0 ? f->size / (unsigned int)n : 1;
 		return;

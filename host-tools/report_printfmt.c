@@ -160,6 +160,28 @@ static char *unquote(const char *p, size_t len, size_t *out_len)
 	return s;
 }
 
+/* A string literal and the ones right after it ("a" "b"), decoded; the parser moves past them. */
+static char *string_literal(struct parser *ps, size_t *len)
+{
+	char *s = unquote(ps->tok.p, ps->tok.len, len);
+
+	next(ps);
+	while (s && ps->tok.kind == T_STR) {
+		size_t l;
+		char *more = unquote(ps->tok.p, ps->tok.len, &l), *cat;
+
+		cat = more ? realloc(s, *len + l + 1) : NULL;
+		if (cat) {
+			memcpy(cat + *len, more, l + 1);
+			s = cat;
+			*len += l;
+		}
+		free(more);
+		next(ps);
+	}
+	return s;
+}
+
 /* ---- expression trees ----------------------------------------------------------------- */
 
 enum node_op {
@@ -232,7 +254,8 @@ static const struct {
 	{ "__u8", 1, false }, { "__u16", 2, false }, { "__u32", 4, false }, { "__u64", 8, false },
 	{ "__s8", 1, true }, { "__s16", 2, true }, { "__s32", 4, true }, { "__s64", 8, true },
 	{ "gfp_t", 4, false }, { "pid_t", 4, true }, { "size_t", 8, false }, { "ssize_t", 8, true },
-	{ "uintptr_t", 8, false }, { "void", 8, false },
+	{ "uintptr_t", 8, false }, { "void", 8, false }, { "uint", 4, false },
+	{ "ulong", 8, false }, { "ushort", 2, false }, { "uchar", 1, false },
 };
 
 static bool type_word(const struct tok *t)
@@ -378,19 +401,22 @@ static void parse_table(struct parser *ps, struct node *n)
 		{
 			size_t l;
 
-			ns[n->nr_syms].name = unquote(ps->tok.p, ps->tok.len, &l);
+			ns[n->nr_syms].name = string_literal(ps, &l);
 		}
-		/* Table values are constants: fold them now. */
+		/*
+		 * Table values are constants: fold them now. trace-cmd reads a
+		 * negative one ({ -6ULL, "TREE_LOG" }) as all ones: so do we.
+		 */
 		{
 			bool ok = true;
 
-			ns[n->nr_syms].value = fold(v, &ok);
+			ns[n->nr_syms].value = v && v->op == N_UNARY && v->opch[0] == '-' ? ~0ull :
+					       fold(v, &ok);
 			if (!ok)
 				fail(ps, "flag value is not a constant");
 		}
 		n->nr_syms++;
 		free_node(v);
-		next(ps);
 		expect(ps, "}");
 		if (ps->err)
 			return;
@@ -446,8 +472,7 @@ static struct node *parse_call(struct parser *ps, const char *name, size_t len)
 			fail(ps, "expected the delimiter string");
 			break;
 		}
-		n->str = unquote(ps->tok.p, ps->tok.len, &n->slen);
-		next(ps);
+		n->str = string_literal(ps, &n->slen);
 		parse_table(ps, n);
 		break;
 	case N_SYMBOLIC:
@@ -487,23 +512,8 @@ static struct node *parse_primary(struct parser *ps)
 		return n;
 	case T_STR:
 		n = new_node(ps, N_STR);
-		if (!n)
-			return NULL;
-		n->str = unquote(ps->tok.p, ps->tok.len, &n->slen);
-		next(ps);
-		while (ps->tok.kind == T_STR) {	/* "a" "b" concatenation */
-			size_t l;
-			char *more = unquote(ps->tok.p, ps->tok.len, &l), *cat;
-
-			cat = more ? realloc(n->str, n->slen + l + 1) : NULL;
-			if (cat) {
-				memcpy(cat + n->slen, more, l + 1);
-				n->str = cat;
-				n->slen += l;
-			}
-			free(more);
-			next(ps);
-		}
+		if (n)
+			n->str = string_literal(ps, &n->slen);
 		return n;
 	case T_IDENT: {
 		const char *name = ps->tok.p;
@@ -533,6 +543,22 @@ static struct node *parse_primary(struct parser *ps)
 		if (accept(ps, "(")) {
 			if (type_word(&ps->tok))
 				return parse_cast(ps);
+			if (is_ident(ps, "REC")) {	/* (REC)->field */
+				struct parser save = *ps;
+
+				next(ps);
+				if (accept(ps, ")")) {
+					if (!accept(ps, "->") && !accept(ps, ".")) {
+						fail(ps, "expected '->' after REC");
+						return NULL;
+					}
+					n = new_node(ps, N_FIELD);
+					if (n)
+						n->field = field_ref(ps);
+					return n;
+				}
+				*ps = save;
+			}
 			n = parse_expr(ps);
 			expect(ps, ")");
 			return n;
@@ -734,7 +760,8 @@ static struct val field_value(struct eval *e, const struct rep_field *f)
 		len = f->offset + f->size > r->size ? 0 : f->size ? f->size : r->size - f->offset;
 		return str((const char *)p, len);
 	}
-	return num(rep_read_num(e->ctx, r, f->offset, f->size, f->is_signed));
+	/* Zero-extended, as trace-cmd reads fields: %d and casts give the sign back. */
+	return num(rep_read_num(e->ctx, r, f->offset, f->size, false));
 }
 
 static uint64_t binop(const char *op, uint64_t a, uint64_t b)
@@ -746,14 +773,15 @@ static uint64_t binop(const char *op, uint64_t a, uint64_t b)
 	case '/': return b ? (uint64_t)((int64_t)a / (int64_t)b) : 0;
 	case '%': return b ? (uint64_t)((int64_t)a % (int64_t)b) : 0;
 	case '^': return a ^ b;
+	/* Comparisons are unsigned, as trace-cmd evaluates them ("x >= -9ULL"). */
 	case '<':
 		if (op[1] == '<')
 			return b < 64 ? a << b : 0;
-		return op[1] == '=' ? (int64_t)a <= (int64_t)b : (int64_t)a < (int64_t)b;
+		return op[1] == '=' ? a <= b : a < b;
 	case '>':
 		if (op[1] == '>')
 			return b < 64 ? a >> b : 0;
-		return op[1] == '=' ? (int64_t)a >= (int64_t)b : (int64_t)a > (int64_t)b;
+		return op[1] == '=' ? a >= b : a > b;
 	case '=': return a == b;
 	case '!': return a != b;
 	case '&': return op[1] == '&' ? (a && b) : a & b;
@@ -896,7 +924,7 @@ static struct val eval(struct eval *e, const struct node *n)
 		if (i >= f->size / f->elem_size)
 			return num(0);
 		return num(rep_read_num(e->ctx, e->r, f->offset + (unsigned int)i * f->elem_size,
-					f->elem_size, f->is_signed));
+					f->elem_size, false));
 	}
 	case N_UNARY: {
 		uint64_t v;
@@ -995,6 +1023,7 @@ struct pf_spec {
 	int width, prec;	/* -1: none; -2: '*' (from an argument) */
 	int length;		/* bytes the integer is taken as: 1 2 4 8 */
 	char pext;		/* %p extension letter (S s F f x K ...), 0 for plain %p */
+	char ext[4];		/* the letters after it (I6c: "6c") */
 	unsigned int arg;	/* index of its value argument */
 };
 
@@ -1136,8 +1165,12 @@ static int parse_format(struct pf_prog *p, const char **err)
 		}
 		sp.conv = *s++;
 		if (sp.conv == 'p') {
+			size_t n = pointer_ext(s, &sp.pext);
+
 			sp.length = 8;
-			s += pointer_ext(s, &sp.pext);
+			if (n > 1)
+				memcpy(sp.ext, s + 1, n - 1 < sizeof(sp.ext) - 1 ? n - 1 : sizeof(sp.ext) - 1);
+			s += n;
 		}
 		sp.arg = arg++;
 		lit = s;
@@ -1172,12 +1205,11 @@ struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 		*err = "print fmt does not start with a string";
 		goto bad;
 	}
-	p->fmt = unquote(ps.tok.p, ps.tok.len, &flen);
+	p->fmt = string_literal(&ps, &flen);
 	if (!p->fmt || strlen(p->fmt) != flen) {
 		*err = "format string with a NUL in it";
 		goto bad;
 	}
-	next(&ps);
 	need = parse_format(p, err);
 	if (need < 0)
 		goto bad;
@@ -1296,6 +1328,49 @@ static void put_int(struct obuf *o, const struct pf_spec *sp, int width, int pre
 	rep_put_int(o, &nf, v);
 }
 
+/* %pI4 (dotted quad) and %pI6/%pI6c (IPv6, c: the longest zero run as "::"). */
+static void put_ip(struct obuf *o, const struct pf_spec *sp, const unsigned char *a, size_t len)
+{
+	int best = -1, best_len = 0;
+	bool compress = strstr(sp->ext, "c") != NULL;
+
+	if (strstr(sp->ext, "4") || len == 4) {
+		if (len >= 4)
+			ob_printf(o, "%u.%u.%u.%u", a[0], a[1], a[2], a[3]);
+		return;
+	}
+	if (len < 16)
+		return;
+	if (!compress) {
+		for (int i = 0; i < 8; i++)
+			ob_printf(o, i ? ":%02x%02x" : "%02x%02x", a[2 * i], a[2 * i + 1]);
+		return;
+	}
+	for (int i = 0; i < 8;) {
+		int j = i;
+
+		while (j < 8 && !a[2 * j] && !a[2 * j + 1])
+			j++;
+		if (j - i > best_len) {
+			best = i;
+			best_len = j - i;
+		}
+		i = j > i ? j : i + 1;
+	}
+	if (best_len < 2)
+		best = -1;
+	for (int i = 0; i < 8; i++) {
+		if (i == best) {
+			ob_puts(o, "::");
+			i += best_len - 1;
+			continue;
+		}
+		if (i && i != best + best_len)
+			ob_putc(o, ':');
+		ob_printf(o, "%x", a[2 * i] << 8 | a[2 * i + 1]);
+	}
+}
+
 /*
  * %p and its extensions: symbols for S/s/F/f, 0x-hex otherwise, "(nil)"
  * for a plain NULL. trace-cmd ignores width and flags here.
@@ -1305,6 +1380,22 @@ static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spe
 	const struct rep_sym *sym;
 	char buf[160];
 
+	if (v.kind == V_STR && sp->pext == 'U' && v.len >= 16) {
+		/* A UUID: 16 bytes as 8-4-4-4-12 hex digits. */
+		for (int i = 0; i < 16; i++) {
+			static const char hex[] = "0123456789abcdef";
+
+			ob_putc(o, hex[(unsigned char)v.s[i] >> 4]);
+			ob_putc(o, hex[(unsigned char)v.s[i] & 15]);
+			if (i == 3 || i == 5 || i == 7 || i == 9)
+				ob_putc(o, '-');
+		}
+		return;
+	}
+	if (v.kind == V_STR && (sp->pext == 'I' || sp->pext == 'i')) {
+		put_ip(o, sp, (const unsigned char *)v.s, v.len);
+		return;
+	}
 	if (v.kind == V_STR) {
 		/* A pointer to record bytes (%pM and friends): print what is there as text. */
 		put_text(o, sp, -1, -1, v.s, v.len);

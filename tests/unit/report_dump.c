@@ -105,7 +105,11 @@ Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .time
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "%s/spoor exec --timeout 200 --dump %s/out %s 2>&1", build, dir, path);
 	out = run(cmd, &status);
-	cr_assert_eq(status, 0, "spoor exec failed:\n%s", out);
+	if (status) {
+		cr_fail("spoor exec failed:\n%s", out);
+		free(out);
+		return;
+	}
 	cr_expect(strstr(out, "trace-dump: ") && strstr(out, "-> dump port"), "%s", out);
 	free(out);
 
