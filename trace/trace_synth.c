@@ -232,21 +232,23 @@ static int synth_event_create(struct hist_instance *inst, char *cmd, size_t star
 		}
 		fname = next_word(&cur, &semi);
 		if (!fname || semi) {
-			synth_err(inst, "Invalid field", (unsigned int)(w - cmd));
+			/* `unsigned X` with no name: Linux counts the words, the type is short */
+			synth_err(inst, strcmp(w, "unsigned") ? "Invalid field" : "Incomplete type",
+				  (unsigned int)(w - cmd));
 			goto fail;
 		}
 		/* `char comm[16]`: the array suffix belongs to the type */
 		bracket = strchr(fname, '[');
 		if (bracket) {
 			if (strlen(type) + strlen(bracket) >= sizeof(type) || strchr(type, '[')) {
-				synth_err(inst, "Invalid array specification", (unsigned int)(bracket - cmd));
+				synth_err(inst, "Invalid array specification", (unsigned int)(fname - cmd));
 				goto fail;
 			}
 			strcat(type, bracket);
 			*bracket = '\0';
 		}
 		if (!valid_name(fname)) {
-			synth_err(inst, "Invalid field", (unsigned int)(fname - cmd));
+			synth_err(inst, "Illegal name", (unsigned int)(fname - cmd));
 			goto fail;
 		}
 		f->type = kstrdup(type, GFP_KERNEL);
@@ -255,8 +257,11 @@ static int synth_event_create(struct hist_instance *inst, char *cmd, size_t star
 		if (!f->type || !f->name)
 			goto fail_nomem;
 		if (!synth_field_set_type(f)) {
-			synth_err(inst, strchr(type, '[') ? "Invalid array specification" : "Invalid type",
-				  (unsigned int)(w - cmd));
+			/* a bad array size is the field's fault, any other the type's */
+			if (strchr(type, '['))
+				synth_err(inst, "Invalid array specification", (unsigned int)(fname - cmd));
+			else
+				synth_err(inst, "Invalid type", (unsigned int)(w - cmd));
 			goto fail;
 		}
 		if (f->is_dynamic) {
@@ -358,10 +363,13 @@ int synth_dynevents_write(struct hist_instance *inst, const char *text)
 	if (text[start] != (remove && !start ? '-' : 's') || text[start + 1] != ':')
 		return -EINVAL;
 	start += 2;
-	if (!strncmp(text + start, group, sizeof(group) - 1))
+	if (!strncmp(text + start, group, sizeof(group) - 1)) {
 		start += sizeof(group) - 1;
-	else if (strcspn(text + start, "/ \t") < strcspn(text + start, " \t"))
-		return -EINVAL;		/* another group: some other dynamic event */
+	} else if (strcspn(text + start, "/ \t") < strcspn(text + start, " \t")) {
+		/* a synthetic event may only live in the synthetic group */
+		synth_err(inst, SYNTH_DYN_FORM_ERR, 0);
+		return -EINVAL;
+	}
 	cmd = kstrdup(text, GFP_KERNEL);
 	if (!cmd)
 		return -ENOMEM;

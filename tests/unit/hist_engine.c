@@ -6,6 +6,7 @@
  */
 /* uses: trace/tracing_map.c trace/hist_parse.c trace/hist_field.c trace/trace_events_hist.c trace/hist_actions.c trace/hist_output.c trace/trace_synth.c trace/trace_synth_output.c trace/trace_output.c trace/hist_enable.c trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <kernel/errno.h>
 #include <trace/trace_output.h>
 #include "hist_fixture.h"
@@ -330,15 +331,71 @@ Test(hist_engine, dynamic_events_s_lines_define_and_remove)
 			 "Command must be of the form: s or -:[synthetic/]<name> field[;field] ...");
 	cr_assert_str_eq(inst.last_error.loc, "synthetic_events");
 	cr_assert_str_eq(inst.last_error.cmd, "s:synthetic/bad u64");
-	/* not ours: other kinds and other groups, with no error_log entry */
+	/* not ours: other kinds of dynamic event, with no error_log entry */
 	cr_assert_eq(synth_dynevents_write(&inst, "p:myprobe do_sys_open"), -EINVAL);
-	cr_assert_eq(synth_dynevents_write(&inst, "s:kprobes/x u64 a"), -EINVAL);
 	cr_assert_null(inst.last_error.msg);
 	/* removal */
 	cr_assert_eq(synth_dynevents_write(&inst, "-:synthetic/lat_ev"), 0);
 	cr_assert_eq(synth_dynevents_write(&inst, "!s:other"), 0);
 	cr_assert_eq(synth_dynevents_write(&inst, "-:other"), -ENOENT);
 	synth_events_show(&inst, true, out, sizeof(out));
+	cr_assert_str_eq(out, "");
+}
+
+/*
+ * Linux's synthetic_events syntax-error selftest: each command with a ^
+ * where the caret must point, and the error it must report.
+ */
+struct synth_error_case {
+	char cmd[48];
+	char msg[80];
+	bool dynevents;
+};
+
+static struct synth_error_case synth_error_cases[] = {
+	{ "myevent ^chr arg", "Invalid type", false },
+	{ "myevent ^unsigned arg", "Incomplete type", false },
+	{ "myevent char ^str]; int v", "Illegal name", false },
+	{ "^mye-vent char str[]", "Illegal name", false },
+	{ "myevent char ^st-r[]", "Illegal name", false },
+	{ "myevent char str;^[]", "Invalid field", false },
+	{ "myevent char str; ^int", "Invalid field", false },
+	{ "myevent char ^str[; int v", "Invalid array specification", false },
+	{ "myevent char ^str[kdjdk]", "Invalid array specification", false },
+	{ "myevent char ^str[257]", "Invalid array specification", false },
+	{ "^mye;vent char str[]", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^myevent ; char str[]", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^myevent; char str[]", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^myevent ;char str[]", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^; char str[]", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^;myevent char str[]", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^myevent", "Command must be of the form: <name> field[;field] ...", false },
+	{ "^s:junk/myevent char str[",
+	  "Command must be of the form: s or -:[synthetic/]<name> field[;field] ...", true },
+};
+
+ParameterizedTestParameters(hist_engine, synthetic_syntax_errors)
+{
+	return cr_make_param_array(struct synth_error_case, synth_error_cases,
+				   ARRAY_SIZE(synth_error_cases));
+}
+
+ParameterizedTest(struct synth_error_case *c, hist_engine, synthetic_syntax_errors)
+{
+	char cmd[48];
+	const char *caret = strchr(c->cmd, '^');
+	size_t pos = (size_t)(caret - c->cmd);
+	int ret;
+
+	memcpy(cmd, c->cmd, pos);
+	strcpy(cmd + pos, caret + 1);
+	ret = c->dynevents ? synth_dynevents_write(&inst, cmd) : synth_events_write(&inst, cmd);
+	cr_assert_eq(ret, -EINVAL, "%s", cmd);
+	cr_assert_str_eq(inst.last_error.loc, "synthetic_events");
+	cr_assert_str_eq(inst.last_error.cmd, cmd);
+	cr_assert_str_eq(inst.last_error.msg, c->msg, "%s", cmd);
+	cr_assert_eq(inst.last_error.pos, pos, "%s: caret at %u", cmd, inst.last_error.pos);
+	synth_events_show(&inst, false, out, sizeof(out));
 	cr_assert_str_eq(out, "");
 }
 
