@@ -502,7 +502,8 @@ static struct hist_field *parse_unary(struct hist_trigger_data *hd, char *str,
 	struct hist_field *operand, *expr;
 
 	if (level > 0 || (close && close[1])) {
-		HIST_ERR(hd, UNARY_MINUS_SUBEXPR, str);
+		/* the caret goes inside the parenthesis, as Linux's selftest expects */
+		HIST_ERR(hd, UNARY_MINUS_SUBEXPR, str + 1 + (str[1] == '('));
 		return NULL;
 	}
 	if (str[1] != '(' || !close) {

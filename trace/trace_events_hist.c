@@ -364,7 +364,8 @@ static int create_sort_keys(struct hist_trigger_data *hd)
 	}
 	n = split_list(hd->attrs->sort_key_str, items, (int)ARRAY_SIZE(items));
 	if (n < 0 || n > TRACING_MAP_SORT_KEYS_MAX) {
-		HIST_ERR(hd, TOO_MANY_SORT_FIELDS, hd->attrs->sort_key_str);
+		/* the caret under "sort=" itself, like Linux's errpos("sort=") */
+		HIST_ERR(hd, TOO_MANY_SORT_FIELDS, hd->attrs->sort_key_str - 5);
 		return -EINVAL;
 	}
 	for (int i = 0; i < n; i++) {
@@ -373,7 +374,7 @@ static int create_sort_keys(struct hist_trigger_data *hd)
 		int idx;
 
 		if (!*name) {
-			HIST_ERR(hd, EMPTY_SORT_FIELD, name);
+			HIST_ERR(hd, EMPTY_SORT_FIELD, hd->attrs->sort_key_str - 5);
 			return -EINVAL;
 		}
 		if (dot) {
