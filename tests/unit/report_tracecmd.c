@@ -260,7 +260,10 @@ Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
 		free(want);
 		free(got);
 	}
-	unlink(path);
+	if (getenv("REPORT_KEEP"))	/* for a look with both tools */
+		fprintf(stderr, "kept %s\n", path);
+	else
+		unlink(path);
 	for (unsigned int i = 0; i < nf; i++) {
 		free((char *)formats[i].system);
 		free((char *)formats[i].text);
