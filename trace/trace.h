@@ -199,6 +199,13 @@ int trace_iter_next_line(struct trace_iterator *iter);
 /* No event left to read (trace_pipe waits while so). */
 bool trace_iter_empty(struct trace_iterator *iter);
 
+/*
+ * Sleep until ready(arg) holds (0) or a signal comes (-EINTR). For
+ * trace_pipe and trace_pipe_raw readers: writers never wake them, the
+ * tick checks ready() for every sleeper (trace/trace_wait.c).
+ */
+int trace_wait_for(bool (*ready)(void *arg), void *arg);
+
 /* Simple glob match: *, ? and [..] classes. */
 bool trace_glob_match(const char *pattern, const char *str);
 

@@ -25,10 +25,6 @@ struct trace_file_data {
 	int cpu;		/* RING_BUFFER_ALL_CPUS for the array's own files */
 };
 
-/* trace_pipe readers poll: probes never wake anyone (they may hold scheduler locks). */
-#define TRACE_PIPE_POLL		(HZ / 50)
-static DECLARE_WAIT_QUEUE_HEAD(trace_pipe_wait);
-
 static struct trace_file_data *file_data(struct file *file)
 {
 	return file->f_inode->i_private;
@@ -253,6 +249,14 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 	return tr_open(inode, file);
 }
 
+/* A sleeping trace_pipe reader can go on: data, or a snapshot swap to follow. */
+static bool trace_pipe_ready(void *arg)
+{
+	struct trace_iterator *iter = arg;
+
+	return READ_ONCE(iter->tr->buffer) != iter->buffer || !trace_iter_empty(iter);
+}
+
 /*
  * Wait until the buffer has something: 0, -EAGAIN (O_NONBLOCK) or -EINTR
  * (a signal: Ctrl-C in the shell). A snapshot swap repoints the reader.
@@ -262,8 +266,7 @@ static int trace_pipe_wait_data(struct file *file, struct trace_iterator *iter)
 	while (trace_iter_empty(iter)) {
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		if (wait_event_interruptible_timeout(trace_pipe_wait, !trace_iter_empty(iter),
-						     TRACE_PIPE_POLL) < 0)
+		if (trace_wait_for(trace_pipe_ready, iter))
 			return -EINTR;
 		iter->buffer = READ_ONCE(iter->tr->buffer);
 	}
@@ -293,34 +296,79 @@ static const struct file_operations trace_pipe_fops = {
 	.release = trace_release,
 };
 
-/* per_cpu/cpuN/trace_pipe_raw: whole ring-buffer pages in Linux's layout, consumed. */
+/*
+ * per_cpu/cpuN/trace_pipe_raw: whole ring-buffer pages in Linux's layout,
+ * consumed. As on Linux, reads of any size walk through the current page,
+ * and a reader finding the buffer empty blocks (O_NONBLOCK: EAGAIN).
+ */
+struct raw_reader {
+	struct trace_file_data *d;
+	void *page;		/* the page being read out */
+	size_t pos;		/* bytes of it already read; RB_PAGE_SIZE: none left */
+};
+
+static int trace_pipe_raw_open(struct inode *inode, struct file *file)
+{
+	struct raw_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	if (r)
+		r->page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
+	if (!r || !r->page) {
+		kfree(r);
+		return -ENOMEM;
+	}
+	r->d = inode->i_private;
+	r->pos = RB_PAGE_SIZE;
+	file->private_data = r;
+	return tr_open(inode, file);
+}
+
+static bool raw_ready(void *arg)
+{
+	struct raw_reader *r = arg;
+
+	return !ring_buffer_empty_cpu(READ_ONCE(r->d->tr->buffer), r->d->cpu);
+}
+
 static ssize_t trace_pipe_raw_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	struct trace_file_data *d = file_data(file);
-	void *page;
+	struct raw_reader *r = file->private_data;
+	size_t n;
 	int ret;
 
-	if (count < RB_PAGE_SIZE)
-		return -EINVAL;
-	page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
-	if (!page)
-		return -ENOMEM;
-	ret = ring_buffer_read_page(d->tr->buffer, d->cpu, page, false);
-	if (ret == -EAGAIN)
-		ret = 0;	/* nothing to read: end of file */
-	else if (ret >= 0) {
-		memcpy(buf, page, RB_PAGE_SIZE);
-		ret = RB_PAGE_SIZE;
-		*pos += ret;
+	while (r->pos == RB_PAGE_SIZE) {
+		ret = ring_buffer_read_page(READ_ONCE(r->d->tr->buffer), r->d->cpu, r->page, false);
+		if (ret >= 0) {
+			r->pos = 0;
+			break;
+		}
+		if (ret != -EAGAIN)
+			return ret;
+		if (file->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		if (trace_wait_for(raw_ready, r))
+			return -EINTR;
 	}
-	kfree(page);
-	return ret;
+	n = min(count, RB_PAGE_SIZE - r->pos);
+	memcpy(buf, (char *)r->page + r->pos, n);
+	r->pos += n;
+	*pos += (loff_t)n;
+	return (ssize_t)n;
+}
+
+static int trace_pipe_raw_release(struct inode *inode, struct file *file)
+{
+	struct raw_reader *r = file->private_data;
+
+	kfree(r->page);
+	kfree(r);
+	return tr_release(inode, file);
 }
 
 static const struct file_operations trace_pipe_raw_fops = {
-	.open = tr_open,
+	.open = trace_pipe_raw_open,
 	.read = trace_pipe_raw_read,
-	.release = tr_release,
+	.release = trace_pipe_raw_release,
 };
 
 /* --- small control files --------------------------------------------------------------- */

@@ -14,6 +14,9 @@
  *                recursion guard drops and counts them (2N), and the
  *                kmem events show only this file's allocations.
  *                -> "recursion: allocations N refused R"
+ *   wake N       how late a reader blocked as trace_pipe's wakes after its
+ *                data appears (deferred to the tick, trace/trace_wait.c):
+ *                -> "wake: rounds N mean U us max M us"
  *
  * Kernel only.
  */
@@ -24,6 +27,7 @@
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/sched.h>
+#include <kernel/delay.h>
 #include <kernel/fs/pseudo.h>
 #include <kernel/fs/seq_file.h>
 #include <asm/irq.h>
@@ -138,6 +142,65 @@ static noinline int selftest_recursion(unsigned long n)
 	return 0;
 }
 
+/* --- wake -------------------------------------------------------------------------------- */
+
+/*
+ * How long a reader blocked like trace_pipe's (trace_wait_for) sleeps
+ * after its data appears: the wake-up deferred to the tick. A thread
+ * waits for a flag that this side raises at a known time, N times.
+ */
+static struct {
+	u64 raised_ns;		/* when flag went up */
+	int flag;		/* 1: "data" is there */
+	unsigned long rounds, done;
+	u64 sum_ns, max_ns;
+} wake_test;
+
+static bool wake_flag_ready(void *arg)
+{
+	return __atomic_load_n(&wake_test.flag, __ATOMIC_ACQUIRE);
+}
+
+static int wake_reader(void *arg)
+{
+	for (unsigned long i = 0; i < wake_test.rounds; i++) {
+		u64 d;
+
+		if (trace_wait_for(wake_flag_ready, NULL))
+			break;
+		d = ktime_get_ns() - wake_test.raised_ns;
+		wake_test.sum_ns += d;
+		wake_test.max_ns = max(wake_test.max_ns, d);
+		__atomic_store_n(&wake_test.flag, 0, __ATOMIC_RELEASE);
+		__atomic_store_n(&wake_test.done, i + 1, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+static int selftest_wake(unsigned long rounds)
+{
+	struct task_struct *t;
+
+	wake_test.rounds = rounds;
+	wake_test.done = 0;
+	wake_test.flag = 0;
+	wake_test.sum_ns = wake_test.max_ns = 0;
+	t = kthread_run(wake_reader, NULL, "trace_wake");
+	if (IS_ERR_OR_NULL(t))
+		return -ENOMEM;
+	for (unsigned long i = 0; i < rounds; i++) {
+		msleep(1 + i % 3);	/* the reader is asleep again, at varying tick phases */
+		wake_test.raised_ns = ktime_get_ns();
+		__atomic_store_n(&wake_test.flag, 1, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&wake_test.done, __ATOMIC_ACQUIRE) != i + 1)
+			msleep(1);
+	}
+	snprintf(selftest_result, sizeof(selftest_result),
+		 "wake: rounds %lu mean %lu us max %lu us\n", rounds,
+		 (unsigned long)(wake_test.sum_ns / rounds / 1000), (unsigned long)(wake_test.max_ns / 1000));
+	return 0;
+}
+
 /* --- the file ---------------------------------------------------------------------------- */
 
 /* "WORD N" with an optional newline: the command and its count. */
@@ -176,6 +239,8 @@ static ssize_t selftest_write(struct file *file, const char *buf, size_t count, 
 		ret = selftest_nmi((unsigned long)n);
 	else if (!strcmp(word, "recursion"))
 		ret = selftest_recursion((unsigned long)n);
+	else if (!strcmp(word, "wake"))
+		ret = selftest_wake((unsigned long)n);
 	else
 		ret = -EINVAL;
 	trace_types_unlock();
