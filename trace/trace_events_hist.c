@@ -873,15 +873,16 @@ int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *even
 	return hist_trigger_command(inst, event, param, remove, &inst->last_error);
 }
 
+/* As Linux: if any histogram of the event has a referenced variable, all stay. */
 void hist_unreg_all(struct hist_instance *inst, struct hist_event *event)
 {
 	struct hist_trigger_data *hd, *tmp;
 
-	list_for_each_entry_safe(hd, tmp, &event->triggers, list) {
+	list_for_each_entry(hd, &event->triggers, list)
 		if (hist_vars_referenced(inst, hd))
-			continue;
+			return;
+	list_for_each_entry_safe(hd, tmp, &event->triggers, list)
 		hist_trigger_unregister(hd);
-	}
 }
 
 /* Are two keys interchangeable for variable lookups (same slots, any names)? */

@@ -20,7 +20,7 @@ void hist_event_init(struct hist_event *ev, const struct trace_event_call *call)
  */
 int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *event,
 			     const char *param, bool remove);
-/* `>` on the trigger file: drop the event's hist triggers nobody references. */
+/* `>` on the trigger file: drop the event's hist triggers, unless one has a referenced variable. */
 void hist_unreg_all(struct hist_instance *inst, struct hist_event *event);
 /* Feed one event to one histogram. Any context; never allocates. */
 void hist_trigger_event(struct hist_trigger_data *hd, const struct hist_event_ctx *ctx);

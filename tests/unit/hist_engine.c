@@ -122,6 +122,19 @@ Test(hist_engine, constant_divisors_compute_as_linux_does)
 		  "%s", out);
 }
 
+Test(hist_engine, truncating_keeps_all_if_one_variable_is_referenced)
+{
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:lat=common_timestamp"), 0);
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=prev_pid:x=sched.sched_switch.$lat"), 0);
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=prev_prio"), 0);
+	/* Linux's hist_unreg_all: a referenced variable on the event keeps every trigger */
+	hist_unreg_all(&inst, &ev_switch);
+	cr_assert_eq(n_triggers(&ev_switch), 3);
+	cr_assert_eq(hist_cmd(&ev_switch, "!keys=prev_pid:x=sched.sched_switch.$lat"), 0);
+	hist_unreg_all(&inst, &ev_switch);
+	cr_assert_eq(n_triggers(&ev_switch), 0);
+}
+
 /* --- name= ---------------------------------------------------------------------------------- */
 
 Test(hist_engine, named_histogram_is_shared_by_two_events)
