@@ -69,13 +69,15 @@ static void pit_window(u64 *tsc_delta, u32 *lapic_delta, u64 *uncertainty)
 /*
  * Under TCG on a busy host a window can come out stretched even when
  * both ends look sharp, never shortened: so the shortest sharp window
- * wins, and two sharp windows agreeing to 0.1% end the search.
+ * wins, and two sharp windows agreeing to 0.1% end the search. On a host
+ * so loaded that no window is sharp, the one with the smallest relative
+ * uncertainty is used and the boot says so: a rougher clock beats no boot.
  */
 void tsc_calibrate(void)
 {
 	u64 den = (u64)(PIT_HZ * CALIBRATE_MS / 1000) * 1000;
-	u64 best_tsc = ~0ULL, best_unc = 0;
-	u32 best_lapic = 0;
+	u64 best_tsc = ~0ULL, best_unc = 0, rough_tsc = 0, rough_unc = 0;
+	u32 best_lapic = 0, rough_lapic = 0;
 	int tries;
 
 	for (tries = 1; tries <= CALIBRATE_TRIES; tries++) {
@@ -83,6 +85,8 @@ void tsc_calibrate(void)
 		u32 l;
 
 		pit_window(&d, &l, &unc);
+		if (!rough_tsc || unc * rough_tsc < rough_unc * d)
+			rough_tsc = d, rough_lapic = l, rough_unc = unc;
 		if (unc * 100 > d)
 			continue;
 		if (best_tsc != ~0ULL && (d > best_tsc ? d - best_tsc : best_tsc - d) * 1000 < best_tsc) {
@@ -93,8 +97,11 @@ void tsc_calibrate(void)
 		if (d < best_tsc)
 			best_tsc = d, best_lapic = l, best_unc = unc;
 	}
-	if (best_tsc == ~0ULL)
-		panic("tsc: no clean PIT calibration window in %d tries", CALIBRATE_TRIES);
+	if (best_tsc == ~0ULL) {
+		pr_warn("tsc: no clean PIT calibration window in %d tries (host busy?)\n",
+			CALIBRATE_TRIES);
+		best_tsc = rough_tsc, best_lapic = rough_lapic, best_unc = rough_unc;
+	}
 	/* count / PIT_HZ seconds elapsed, exactly: the PIT is the reference */
 	tsc_khz = (unsigned long)(best_tsc * PIT_HZ / den);
 	lapic_timer_ticks_per_ms = (u32)((u64)best_lapic * PIT_HZ / den);
