@@ -11,7 +11,7 @@ is() {
 		echo "not ok $n - $1: want [$2], got [$3]"
 	fi
 }
-echo 1..44
+echo 1..45
 
 is "single quotes keep everything" 'a $x \n "b"' "$(echo 'a $x \n "b"')"
 x=val
