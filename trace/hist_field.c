@@ -130,6 +130,9 @@ static void set_field_source(struct hist_field *f, const struct trace_event_fiel
 	case FILTER_STATIC_STRING:
 		f->fn = HIST_FIELD_FN_STRING;
 		f->flags |= HIST_FIELD_FL_STRING;
+		/* a trailing char buf[] (ftrace:print) runs to the record's end */
+		if (!f->size)
+			f->size = MAX_FILTER_STR_VAL;
 		break;
 	case FILTER_DYN_STRING:
 		f->fn = HIST_FIELD_FN_DYNSTRING;

@@ -135,6 +135,19 @@ Test(hist_engine, truncating_keeps_all_if_one_variable_is_referenced)
 	cr_assert_eq(n_triggers(&ev_switch), 0);
 }
 
+Test(hist_engine, trailing_char_array_keys_read_to_the_record_end)
+{
+	unsigned char rec[64] __aligned(8) = { 0 };
+
+	cr_assert_eq(hist_cmd(&ev_print, "keys=buf"), 0, "%s", inst.last_error.msg);
+	strcpy((char *)rec + 16, "hello marker\n");
+	fire(&ev_print, rec, 16 + 14, 0);
+	fire(&ev_print, rec, 16 + 14, 0);
+	hist_show(&inst, &ev_print, out, sizeof(out));
+	cr_assert(strstr(out, "{ buf: hello marker\n"), "%s", out);
+	cr_assert(strstr(out, "} hitcount:          2\n"), "%s", out);
+}
+
 /* --- name= ---------------------------------------------------------------------------------- */
 
 Test(hist_engine, named_histogram_is_shared_by_two_events)

@@ -49,6 +49,14 @@ static const struct trace_event_field sys_enter_fields[] = {
 	{ 0 }
 };
 
+/* ftrace:print: a trailing char buf[] of size 0, running to the end of the record. */
+static const struct trace_event_field print_fields[] = {
+	{ .type = "unsigned long", .name = "ip", .offset = 8, .size = 8 },
+	{ .type = "char[]", .name = "buf", .offset = 16, .size = 0, .is_signed = 1,
+	  .filter_type = FILTER_STATIC_STRING },
+	{ 0 }
+};
+
 /* Records with the layouts above. */
 struct waking_rec { struct trace_entry ent; char comm[16]; s32 pid, prio, target_cpu; };
 struct switch_rec {
@@ -60,7 +68,7 @@ struct kmalloc_rec {
 };
 
 static struct hist_instance inst;
-static struct hist_event ev_waking, ev_switch, ev_kmalloc, ev_sys_enter;
+static struct hist_event ev_waking, ev_switch, ev_kmalloc, ev_sys_enter, ev_print;
 
 /* The events' descriptors as the tracing core has them (field tables without the common ones). */
 #define FIXTURE_CALL(sys, ev, nr, f) \
@@ -70,6 +78,7 @@ static const struct trace_event_call call_switch = FIXTURE_CALL("sched", "sched_
 static const struct trace_event_call call_kmalloc = FIXTURE_CALL("kmem", "kmalloc", 3, kmalloc_fields);
 static const struct trace_event_call call_sys_enter = FIXTURE_CALL("raw_syscalls", "sys_enter", 4,
 								   sys_enter_fields);
+static const struct trace_event_call call_print = FIXTURE_CALL("ftrace", "print", 5, print_fields);
 
 static void add_event(struct hist_event *ev, const struct trace_event_call *call)
 {
@@ -84,6 +93,7 @@ static void fixture_setup(void)
 	add_event(&ev_switch, &call_switch);
 	add_event(&ev_kmalloc, &call_kmalloc);
 	add_event(&ev_sys_enter, &call_sys_enter);
+	add_event(&ev_print, &call_print);
 }
 
 /* Remove one trigger of ev by its own printed text (the selftests' reset); false if none could go. */
