@@ -166,7 +166,9 @@ static void hist_synchronize(struct hist_instance *inst)
 
 static void hist_take_snapshot(struct hist_instance *inst)
 {
-	tracing_snapshot(&global_trace);
+	/* the swap takes the array's lock: an NMI may have interrupted its holder */
+	if (!in_nmi())
+		tracing_snapshot(&global_trace);
 }
 
 static void hist_sym(char *buf, size_t size, unsigned long addr, bool offset)
