@@ -118,8 +118,9 @@ static int read_pages(const char *dir, struct sh_buf *b)
 		max = kbytes * 1024 / RB_PAGE_SIZE + 2;
 	}
 	sh_buf_free(&kb);
+	/* Non-blocking: an empty buffer ends the CPU's data instead of waiting for more. */
 	snprintf(path, sizeof(path), "%s/trace_pipe_raw", dir);
-	fd = sh_os->open(path, SH_O_RDONLY, 0);
+	fd = sh_os->open(path, SH_O_RDONLY | SH_O_NONBLOCK, 0);
 	if (fd < 0)
 		return fd;
 	page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
@@ -131,7 +132,7 @@ static int read_pages(const char *dir, struct sh_buf *b)
 		sh_buf_put(b, page, RB_PAGE_SIZE);
 	kfree(page);
 	sh_os->close(fd);
-	return n < 0 ? (int)n : b->oom ? -ENOMEM : 0;
+	return n < 0 && n != -EAGAIN ? (int)n : b->oom ? -ENOMEM : 0;
 }
 
 int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,

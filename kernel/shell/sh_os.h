@@ -22,6 +22,7 @@
 #define SH_O_EXCL	0200
 #define SH_O_TRUNC	01000
 #define SH_O_APPEND	02000
+#define SH_O_NONBLOCK	04000
 #define SH_O_DIRECTORY	0200000
 
 /* File types, as in struct dirent's d_type. */

@@ -8,6 +8,7 @@ cd "$(dirname "$0")/../.."
 secs=${1:-600}
 out=${FUZZ_OUT:-build-fuzz}
 mkdir -p "$out"
+command -v clang >/dev/null || { echo "run.sh: needs clang with libFuzzer (Debian: apt-get install clang)" >&2; exit 1; }
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=gnu11 \
 	-I. -Itests/host/include -DSPOOR_HOST -o "$out/report_fuzz" tests/fuzz/report_fuzz.c \
 	host-tools/report.c host-tools/report_event.c host-tools/report_printfmt.c \
