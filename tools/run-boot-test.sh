@@ -8,8 +8,10 @@
 #   # spoor-exec-status: N       the exit status spoor exec must return instead
 #                                of 0 (125: the guest panicked)
 #   # expect: REGEX              a console line must match (grep -E), one check each
-# Always exits 0: test-summary.sh judges.
+# Every guest also gets tests/boot/lib/tap.sh at /spoor/lib/tap.sh, the TAP
+# helpers a test sources. Always exits 0: test-summary.sh judges.
 spoor=$1 script=$2 out=$3
+tap=$(dirname "$0")/../tests/boot/lib/tap.sh
 name=$(basename "$script" .sh)
 mkdir -p "$(dirname "$out")"
 log=$out.log
@@ -17,7 +19,7 @@ opts=$(sed -n 's/^# spoor-exec: //p' "$script" | head -n 1)
 want=$(sed -n 's/^# spoor-exec-status: //p' "$script" | head -n 1)
 want=${want:-0}
 # shellcheck disable=SC2086
-"$spoor" exec --timeout "${BOOT_TEST_TIMEOUT:-120}" $opts "$script" >"$log" 2>&1
+"$spoor" exec --timeout "${BOOT_TEST_TIMEOUT:-120}" --file "$tap:/spoor/lib/tap.sh" $opts "$script" >"$log" 2>&1
 status=$?
 tr -d '\r' < "$log" | grep -E '^(not )?ok [0-9]+' | \
 	sed "s|^\(\(not \)\{0,1\}ok\) [0-9]* *-* *|\1 - $name: |" > "$out.tmp"

@@ -17,18 +17,17 @@
 # expect: \] ok 13 - ping-pong and kmalloc workloads
 # expect: selftest base: 0 of 13 checks failed$
 # expect: ^\[ *[0-9]+\.[0-9]{6}\] Spoor ready in [0-9]+ us$
+. /spoor/lib/tap.sh
 echo 1..4
-n=$(nproc)
-[ "$n" = 4 ] && echo "ok 1 - nproc says 4" || echo "not ok 1 - nproc says $n"
+is "nproc says 4" 4 "$(nproc)"
 # Every CPU takes local timer interrupts.
 loc=$(grep '^LOC:' /proc/interrupts)
 set -- $loc
 if [ $# -ge 5 ] && [ "$2" -gt 0 ] && [ "$3" -gt 0 ] && [ "$4" -gt 0 ] && [ "$5" -gt 0 ]; then
-	echo "ok 2 - timer ticks on all 4 CPUs"
+	ok "timer ticks on all 4 CPUs"
 else
-	echo "not ok 2 - timer ticks: $loc"
+	not_ok "timer ticks: $loc"
 fi
 # One swapper-like idle context per CPU is not listed; ksoftirqd is.
-c=$(ps | grep -c 'ksoftirqd/')
-[ "$c" = 4 ] && echo "ok 3 - a ksoftirqd thread per CPU" || echo "not ok 3 - $c ksoftirqd threads"
-grep -q '^MemTotal:' /proc/meminfo && echo "ok 4 - /proc/meminfo" || echo "not ok 4 - /proc/meminfo"
+is "a ksoftirqd thread per CPU" 4 "$(ps | grep -c 'ksoftirqd/')"
+check "/proc/meminfo" grep -q '^MemTotal:' /proc/meminfo

@@ -1,11 +1,7 @@
 # The spoor exec contract seen from inside the guest: where the scripts and
 # --file extras land, the runner's options, a writable /tmp, the tracefs mount.
 # spoor-exec: --smp 2 --file tests/boot/exec_basics.sh --file tests/boot/exec_basics.sh:/etc/exec_copy
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 echo "1..8"
 test -f /spoor/exec/1.sh
 result $? "this script is /spoor/exec/1.sh"

@@ -7,6 +7,7 @@
 # case in a `set -e` subshell from the tracing directory, clean up on
 # EXIT) and cases that fail through fail()/exit_fail. One TAP line per case.
 
+. /spoor/lib/tap.sh
 PASS=0 FAIL=1 UNSUPPORTED=4
 TRACING_DIR=$(grep tracefs /proc/mounts | cut -f2 -d' ' | head -1)
 [ -n "$TRACING_DIR" ] || TRACING_DIR=/sys/kernel/debug/tracing
@@ -116,13 +117,7 @@ cd "$TRACING_DIR"
 trap 'reset_events' EXIT
 cases="case_event_file case_subsystem_file case_set_event case_tracing_on case_trace_marker case_format_and_id"
 echo "1..$(echo $cases | wc -w)"
-i=0
 for c in $cases; do
-	i=$((i + 1))
 	reset_events
-	if (set -e; $c); then
-		echo "ok $i - $c"
-	else
-		echo "not ok $i - $c"
-	fi
+	if (set -e; $c); then ok "$c"; else not_ok "$c"; fi
 done

@@ -6,6 +6,7 @@
 # signals its result to the runner with kill -s (SIGUSR1 = fail,
 # SIGUSR2 = unsupported); the runner traps them. One TAP line per case.
 
+. /spoor/lib/tap.sh
 TRACING_DIR=$(grep tracefs /proc/mounts | cut -f2 -d' ' | head -1)
 SIG_PID=$$
 SIG_FAIL=USR1
@@ -78,17 +79,15 @@ for f in $(grep '^# requires:' "$0" | cut -d: -f2-); do
 done
 set -- case_keys_and_vals case_comm_key_and_sort case_pause_and_clear case_bad_field_error_log
 echo "1..$#"
-i=0
 for c in "$@"; do
-	i=$((i + 1))
 	result=pass
 	reset_trigger
 	(set -e; $c)
 	[ $? -eq 0 ] || result=fail
 	case $result in
-	pass) echo "ok $i - $c" ;;
-	unsupported) echo "ok $i - $c # SKIP unsupported" ;;
-	*) echo "not ok $i - $c" ;;
+	pass) ok "$c" ;;
+	unsupported) ok "$c # SKIP unsupported" ;;
+	*) not_ok "$c" ;;
 	esac
 done
 reset_trigger

@@ -6,14 +6,7 @@
 # background (`cat trace_pipe > file &`), $! and kill, wait for its
 # status, a cleanup trap on EXIT, `sleep` with fractions, here-documents.
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { # description, then the command
-	local what=$1
-	shift
-	if "$@"; then ok "$what"; else notok "$what"; fi
-}
+. /spoor/lib/tap.sh
 
 cd /sys/kernel/tracing
 reader=

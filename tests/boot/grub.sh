@@ -3,6 +3,7 @@
 # spoor-exec: --iso --smp 4
 # expect: Spoor booting \(loader magic 0x36d76289
 # expect: smp: brought up 4 of 4 CPUs$
+. /spoor/lib/tap.sh
 echo 1..2
-[ "$(nproc)" = 4 ] && echo "ok 1 - 4 CPUs" || echo "not ok 1 - $(nproc) CPUs"
-[ -f /spoor/exec/1.sh ] && echo "ok 2 - the initrd with this script arrived" || echo "not ok 2 - no initrd"
+is "4 CPUs" 4 "$(nproc)"
+check "the initrd with this script arrived" test -f /spoor/exec/1.sh

@@ -1,14 +1,6 @@
 # Every command of the shell at least once, with its common options, as
 # a tracing user reaches for them.
-n=0
-is() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: want [$2], got [$3]"
-	fi
-}
+. /spoor/lib/tap.sh
 # one line: the output's lines joined with spaces
 j() { tr '\n' ' ' | sed 's/ $//'; }
 echo 1..62

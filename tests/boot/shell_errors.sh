@@ -1,14 +1,6 @@
 # Errors look like a real shell's, carry the usual exit statuses, and
 # leave the shell (and the kernel) running.
-n=0
-is() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: want [$2], got [$3]"
-	fi
-}
+. /spoor/lib/tap.sh
 # the text of deep(), to run it in a shell of its own
 type_deep() {
 	echo 'deep() { if [ $1 -lt 60 ]; then while :; do for x in a; do case a in a) deep $(($1 + 1)); break ;; esac; done; break; done; else echo bottom; fi; }'

@@ -1,15 +1,7 @@
 # The file tree as a user meets it: a writable / and /tmp, /dev and /proc,
 # tracefs at /sys/kernel/tracing and /sys/kernel/debug/tracing, and Unix
 # file semantics (offsets, append, truncate, short reads) for big files.
-n=0
-is() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: want [$2], got [$3]"
-	fi
-}
+. /spoor/lib/tap.sh
 j() { tr '\n' ' ' | sed 's/ $//'; }
 echo 1..24
 

@@ -1,16 +1,7 @@
 # The shell language as scripts use it: quoting, expansion, control flow,
 # functions, redirections, traps. Each check compares what a construct
 # printed with what a POSIX shell prints.
-n=0
-# is WHAT WANT GOT: one TAP line.
-is() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: want [$2], got [$3]"
-	fi
-}
+. /spoor/lib/tap.sh
 echo 1..45
 
 is "single quotes keep everything" 'a $x \n "b"' "$(echo 'a $x \n "b"')"

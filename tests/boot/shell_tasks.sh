@@ -2,15 +2,7 @@
 # subshell, pipeline stage and background job is a new task named after
 # the command, a child of the shell; sleep is a timer wake-up; jobs can
 # be waited for and killed; nice sets the task's nice value.
-n=0
-is() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: want [$2], got [$3]"
-	fi
-}
+. /spoor/lib/tap.sh
 # stat_field PID N: field N of /proc/PID/stat (2 = (comm), 4 = ppid, 19 = nice)
 stat_field() {
 	local line i=$2
