@@ -60,6 +60,8 @@ extern struct trace_array global_trace;
 int tracing_init(void);
 /* /sys/kernel/debug/trace_selftest (trace/trace_selftest.c, kernel only). */
 int trace_selftest_init(void);
+/* Its "bench N": tracepoint and ring-buffer costs as one line in out (trace/trace_benchmark.c). */
+int trace_benchmark(unsigned long n, char *out, size_t size);
 
 /*
  * trace_types_lock serializes every change of configuration (enable,

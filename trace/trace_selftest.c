@@ -17,6 +17,8 @@
  *   wake N       how late a reader blocked as trace_pipe's wakes after its
  *                data appears (deferred to the tick, trace/trace_wait.c):
  *                -> "wake: rounds N mean U us max M us"
+ *   bench N      N calls of each benchmark (trace/trace_benchmark.c):
+ *                -> "bench: calls N tp_off X ns tp_on Y ns rb Z ns rb_events_per_sec R"
  *
  * Kernel only.
  */
@@ -38,7 +40,7 @@
 #define NMI_WAIT_NS		NSEC_PER_SEC	/* TCG on a loaded host can be slow */
 
 /* The last command's outcome; commands run one at a time under trace_types_lock. */
-static char selftest_result[96] = "none\n";
+static char selftest_result[160] = "none\n";
 
 /* --- nmi ----------------------------------------------------------------------------- */
 
@@ -241,6 +243,8 @@ static ssize_t selftest_write(struct file *file, const char *buf, size_t count, 
 		ret = selftest_recursion((unsigned long)n);
 	else if (!strcmp(word, "wake"))
 		ret = selftest_wake((unsigned long)n);
+	else if (!strcmp(word, "bench"))
+		ret = trace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
 	else
 		ret = -EINVAL;
 	trace_types_unlock();
