@@ -241,6 +241,12 @@ struct hist_print_ops {
 struct hist_instance {
 	struct list_head events;		/* struct hist_event */
 	struct list_head named;			/* name= owners: struct hist_trigger_data.named_list */
+	/*
+	 * Where synthetic events are defined when not here: they are global,
+	 * so a trace instance's actions find them in the top level's; the
+	 * instance sees each as an ordinary event of its own.
+	 */
+	struct hist_instance *synth_home;
 	const struct hist_print_ops *print_ops;
 	struct hist_error last_error;		/* of the last failed command */
 	/* Take a snapshot of the trace buffer (snapshot() action); may be NULL. */

@@ -873,6 +873,17 @@ int event_hist_trigger_parse(struct hist_instance *inst, struct hist_event *even
 	return hist_trigger_command(inst, event, param, remove, &inst->last_error);
 }
 
+void hist_instance_destroy(struct hist_instance *inst)
+{
+	struct hist_event *ev;
+
+	/* everything goes, so references between them do not matter */
+	list_for_each_entry(ev, &inst->events, list)
+		while (!list_empty(&ev->triggers))
+			hist_trigger_unregister(list_first_entry(&ev->triggers,
+								 struct hist_trigger_data, list));
+}
+
 /* As Linux: if any histogram of the event has a referenced variable, all stay. */
 void hist_unreg_all(struct hist_instance *inst, struct hist_event *event)
 {

@@ -10,6 +10,11 @@
 
 /* An empty instance: no events, no named histograms. */
 void hist_instance_init(struct hist_instance *inst);
+/*
+ * Remove every hist trigger of every event of inst (a trace instance
+ * going away); the events themselves stay the caller's.
+ */
+void hist_instance_destroy(struct hist_instance *inst);
 /* ev describes call (not yet on any instance's list). */
 void hist_event_init(struct hist_event *ev, const struct trace_event_call *call);
 

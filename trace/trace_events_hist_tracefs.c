@@ -6,11 +6,12 @@
  * tracepoint the event machinery attaches to), and what the engine needs
  * from the kernel: the trace clock, stacks, symbols, snapshots.
  *
- * Histograms live in the top-level trace array (an instance's trigger
- * file refuses `hist` with EOPNOTSUPP). Every change runs under
- * trace_types_lock; events reach a histogram through its trigger on the
- * event file, so removing one unhooks it and waits a grace period before
- * the engine frees it.
+ * Each trace array (the top level, every instance) has its own hist
+ * world: variables, names and histograms do not cross arrays; synthetic
+ * events are global and defined in the top level's. Every change runs
+ * under trace_types_lock; events reach a histogram through its trigger on
+ * the event file, so removing one unhooks it and waits a grace period
+ * before the engine frees it.
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>
@@ -40,38 +41,127 @@
 /* Synthetic events generated from a synthetic event's histogram, nested. */
 #define SYNTH_NESTING_MAX	4
 
-static struct hist_instance hist_inst;	/* the top-level array's */
+/*
+ * One trace array's hist world: the engine's instance and its view of the
+ * array's events (a struct hist_event per event file; the top level's
+ * synthetic events are the engine's own). Made with the array's first
+ * event directory, freed when the array goes.
+ */
+struct hist_tr {
+	struct trace_array *tr;
+	struct hist_instance inst;
+	struct list_head list;		/* in hist_trs */
+};
+
+static LIST_HEAD(hist_trs);
+static struct hist_tr *top;		/* global_trace's: synthetic events are defined there */
+static bool synth_adding;		/* a synthetic event of top's is becoming an event */
 static struct event_command hist_command, enable_hist_command, disable_hist_command;
 static DEFINE_PER_CPU(unsigned int, synth_nesting);
+static void hist_instance_hooks(struct hist_instance *inst);
 
-static struct hist_event *hist_event_of(const struct trace_event_call *call)
+static struct hist_tr *tr_of(struct hist_instance *inst)
 {
+	return container_of(inst, struct hist_tr, inst);
+}
+
+static struct hist_tr *hist_tr_find(const struct trace_array *tr)
+{
+	struct hist_tr *h;
+
+	list_for_each_entry(h, &hist_trs, list)
+		if (h->tr == tr)
+			return h;
+	return NULL;
+}
+
+static struct hist_tr *hist_tr_get(struct trace_array *tr)
+{
+	struct hist_tr *h = hist_tr_find(tr);
+
+	if (h)
+		return h;
+	h = kmalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return NULL;
+	h->tr = tr;
+	hist_instance_init(&h->inst);
+	hist_instance_hooks(&h->inst);
+	if (top)
+		h->inst.synth_home = &top->inst;
+	list_add_tail(&h->list, &hist_trs);
+	return h;
+}
+
+static struct hist_event *hist_event_of(const struct trace_event_file *file)
+{
+	struct hist_tr *h = hist_tr_find(file->tr);
 	struct hist_event *ev;
 
-	list_for_each_entry(ev, &hist_inst.events, list)
-		if (ev->call == call)
+	if (!h)
+		return NULL;
+	list_for_each_entry(ev, &h->inst.events, list)
+		if (ev->call == file->event_call)
 			return ev;
 	return NULL;
 }
 
-static struct trace_event_file *event_file_of(const struct hist_event *ev)
+static struct trace_event_file *event_file_of(struct hist_instance *inst,
+					      const struct hist_event *ev)
 {
-	return trace_find_event_file(&global_trace, ev->system, ev->name);
+	return trace_find_event_file(tr_of(inst)->tr, ev->system, ev->name);
 }
 
-static void log_last_error(void)
+/* An event of the array as hist sees it; the top level's synthetic ones are the engine's. */
+static int hist_event_add(struct hist_tr *h, const struct trace_event_call *call)
 {
-	const struct hist_error *err = &hist_inst.last_error;
+	struct hist_event *ev = kmalloc(sizeof(*ev), GFP_KERNEL);
+
+	if (!ev)
+		return -ENOMEM;
+	hist_event_init(ev, call);
+	list_add_tail(&ev->list, &h->inst.events);
+	return 0;
+}
+
+/* The array is going (rmdir): all its histograms and its view of the events. */
+static void hist_tr_destroy(struct hist_tr *h)
+{
+	struct hist_event *ev, *tmp;
+
+	hist_instance_destroy(&h->inst);
+	list_for_each_entry_safe(ev, tmp, &h->inst.events, list) {
+		list_del(&ev->list);
+		if (!ev->is_synthetic)
+			kfree(ev);
+	}
+	list_del(&h->list);
+	kfree(h);
+}
+
+static bool tr_live(const struct trace_array *tr)
+{
+	struct trace_array *t;
+
+	list_for_each_entry(t, &ftrace_trace_arrays, list)
+		if (t == tr)
+			return true;
+	return false;
+}
+
+static void log_last_error(struct hist_tr *h)
+{
+	const struct hist_error *err = &h->inst.last_error;
 
 	if (err->msg)
-		tracing_log_err_cmd(&global_trace, err->loc, err->cmd, err->msg, (int)err->pos);
+		tracing_log_err_cmd(h->tr, err->loc, err->cmd, err->msg, (int)err->pos);
 }
 
 /* --- the event path ----------------------------------------------------------------------- */
 
-static u64 trace_clock_now(void)
+static u64 trace_clock_now(const struct trace_array *tr)
 {
-	switch (READ_ONCE(global_trace.clock_id)) {
+	switch (READ_ONCE(tr->clock_id)) {
 	case TRACE_CLOCK_LOCAL: return trace_clock_local();
 	case TRACE_CLOCK_COUNTER: return trace_clock_counter();
 	default: return trace_clock_global();
@@ -89,7 +179,7 @@ static void hist_trigger_fire(struct event_trigger_data *data, void *rec, unsign
 
 	/* the clock is the dearest part of the context: only for common_timestamp */
 	if (hd->enable_timestamps)
-		ctx.ts = trace_clock_now();
+		ctx.ts = trace_clock_now(tr_of(hd->inst)->tr);
 
 	if (hd->uses_stack) {
 		unsigned int n = stack_trace_save(stack, HIST_STACKTRACE_DEPTH, HIST_STACK_SKIP);
@@ -118,14 +208,14 @@ static bool same_hist(const struct event_trigger_data *a, const struct event_tri
 
 static int hist_hook(struct hist_instance *inst, struct hist_trigger_data *hd)
 {
-	struct trace_event_file *file = event_file_of(hd->event);
+	struct trace_event_file *file = event_file_of(inst, hd->event);
 	struct event_trigger_data *data;
 	int ret;
 
 	if (!file)
 		return -ENOENT;
 	if (hd->snapshot_action) {
-		ret = tracing_alloc_snapshot(&global_trace);
+		ret = tracing_alloc_snapshot(tr_of(inst)->tr);
 		if (ret)
 			return ret;
 	}
@@ -143,7 +233,7 @@ static int hist_hook(struct hist_instance *inst, struct hist_trigger_data *hd)
 
 static void hist_unhook(struct hist_instance *inst, struct hist_trigger_data *hd)
 {
-	struct trace_event_file *file = event_file_of(hd->event);
+	struct trace_event_file *file = event_file_of(inst, hd->event);
 	struct event_trigger_data key = { .cmd = &hist_command, .private_data = hd };
 
 	/* waits a grace period: no probe runs hd after this */
@@ -153,9 +243,11 @@ static void hist_unhook(struct hist_instance *inst, struct hist_trigger_data *hd
 
 static int hist_set_clock(struct hist_instance *inst, const char *clock)
 {
-	if (!strcmp(trace_clock_names[global_trace.clock_id], clock))
+	struct trace_array *tr = tr_of(inst)->tr;
+
+	if (!strcmp(trace_clock_names[tr->clock_id], clock))
 		return 0;
-	return tracing_set_clock(&global_trace, clock);
+	return tracing_set_clock(tr, clock);
 }
 
 /* Event handlers run with preemption off: a grace period outlasts every update in flight. */
@@ -168,7 +260,7 @@ static void hist_take_snapshot(struct hist_instance *inst)
 {
 	/* the swap takes the array's lock: an NMI may have interrupted its holder */
 	if (!in_nmi())
-		tracing_snapshot(&global_trace);
+		tracing_snapshot(tr_of(inst)->tr);
 }
 
 static void hist_sym(char *buf, size_t size, unsigned long addr, bool offset)
@@ -247,7 +339,10 @@ static int synth_event_add(struct hist_instance *inst, struct hist_event *event)
 	se->call.probe = (void *)synth_probe;
 	ret = trace_add_event_call(&se->call);
 	if (!ret) {
+		/* every array gets events/synthetic/<name>/ (hist_create_files) */
+		synth_adding = true;
 		ret = trace_add_event_files(&se->call);
+		synth_adding = false;
 		if (ret) {
 			trace_remove_event_files(&se->call);
 			trace_remove_event_call(&se->call);
@@ -260,13 +355,37 @@ static int synth_event_add(struct hist_instance *inst, struct hist_event *event)
 	return ret;
 }
 
+/* The instances' views of a synthetic event (not the top level's: the engine's own). */
+static struct hist_event *instance_view(struct hist_tr *h, const struct trace_event_call *call)
+{
+	struct hist_event *ev;
+
+	list_for_each_entry(ev, &h->inst.events, list)
+		if (ev->call == call && !ev->is_synthetic)
+			return ev;
+	return NULL;
+}
+
 static int synth_event_remove(struct hist_instance *inst, struct hist_event *event)
 {
 	struct synth_event *se = container_of(event, struct synth_event, event);
-	int ret = trace_remove_event_files(&se->call);
+	struct hist_event *ev;
+	struct hist_tr *h;
+	int ret;
 
+	/* in use by a histogram in some instance */
+	list_for_each_entry(h, &hist_trs, list)
+		if ((ev = instance_view(h, &se->call)) && !list_empty(&ev->triggers))
+			return -EBUSY;
+	ret = trace_remove_event_files(&se->call);
 	if (ret)
 		return ret;
+	list_for_each_entry(h, &hist_trs, list) {
+		if ((ev = instance_view(h, &se->call))) {
+			list_del(&ev->list);
+			kfree(ev);
+		}
+	}
 	trace_remove_event_call(&se->call);
 	kfree(container_of(se->call.tp, struct synth_tracepoint, tp));
 	se->call.tp = NULL;
@@ -278,25 +397,30 @@ static int synth_event_remove(struct hist_instance *inst, struct hist_event *eve
 static int hist_cmd_parse(struct event_command *cmd, struct trace_event_file *file,
 			  const char *param, bool remove)
 {
-	struct hist_event *ev = hist_event_of(file->event_call);
+	struct hist_event *ev = hist_event_of(file);
+	struct hist_tr *h = hist_tr_find(file->tr);
 	int ret;
 
-	if (file->tr != &global_trace || !ev)
-		return -EOPNOTSUPP;
+	if (!ev)
+		return -ENODEV;
 	if (*param == ':')
 		param++;
-	ret = event_hist_trigger_parse(&hist_inst, ev, param, remove);
+	ret = event_hist_trigger_parse(&h->inst, ev, param, remove);
 	if (ret)
-		log_last_error();
+		log_last_error(h);
 	return ret;
 }
 
+/* O_TRUNC on the trigger file; also how an array going away drops its files' triggers. */
 static void hist_cmd_unreg_all(struct event_command *cmd, struct trace_event_file *file)
 {
-	struct hist_event *ev = hist_event_of(file->event_call);
+	struct hist_tr *h = hist_tr_find(file->tr);
+	struct hist_event *ev = hist_event_of(file);
 
-	if (file->tr == &global_trace && ev)
-		hist_unreg_all(&hist_inst, ev);
+	if (h && !tr_live(file->tr))
+		hist_tr_destroy(h);
+	else if (ev)
+		hist_unreg_all(&h->inst, ev);
 }
 
 /* events/<sys>/<event>/hist and hist_debug: generated whole, growing the buffer as needed. */
@@ -308,14 +432,15 @@ static int hist_file_generate(struct seq_file *m, bool debug)
 
 	trace_types_lock();
 	for (;;) {
-		struct hist_event *ev = hist_event_of(file->event_call);
+		struct hist_event *ev = hist_event_of(file);
 		char *buf = kmalloc(size, GFP_KERNEL);
 
 		if (!buf) {
 			n = -ENOMEM;
 			break;
 		}
-		n = !ev ? 0 : debug ? hist_debug_show(ev, buf, size) : hist_show(&hist_inst, ev, buf, size);
+		n = !ev ? 0 : debug ? hist_debug_show(ev, buf, size) :
+				      hist_show(&hist_tr_find(file->tr)->inst, ev, buf, size);
 		if (n >= 0 && (size_t)n + 1 >= size && size < (64u << 20)) {
 			kfree(buf);
 			size *= 4;
@@ -345,10 +470,18 @@ DEFINE_SHOW_ATTRIBUTE(hist_debug_file);
 
 static int hist_create_files(struct trace_event_file *file, struct dentry *dir)
 {
+	struct hist_tr *h = hist_tr_get(file->tr);
 	struct dentry *d;
+	int ret;
 
-	if (file->tr != &global_trace)
-		return 0;
+	if (!h)
+		return -ENOMEM;
+	/* the top level's synthetic events are already the engine's */
+	if (!hist_event_of(file) && !(h == top && synth_adding)) {
+		ret = hist_event_add(h, file->event_call);
+		if (ret)
+			return ret;
+	}
 	d = tracefs_create_file("hist", TRACE_MODE_READ, dir, file, &hist_file_fops);
 	if (!IS_ERR(d))
 		d = tracefs_create_file("hist_debug", TRACE_MODE_READ, dir, file,
@@ -390,14 +523,16 @@ static int hist_enable_cmd_parse(struct event_command *cmd, struct trace_event_f
 	struct event_trigger_data *data;
 	struct event_filter *filter = NULL;
 	struct hist_event *target;
+	struct hist_tr *h;
 	const char *rest;
 	unsigned long long count = 0;
 	bool counted = false;
 	int ret;
 
-	if (file->tr != &global_trace)
-		return -EOPNOTSUPP;
-	ret = hist_enable_parse_target(&hist_inst, param, &target, &rest);
+	h = hist_tr_find(file->tr);
+	if (!h)
+		return -ENODEV;
+	ret = hist_enable_parse_target(&h->inst, param, &target, &rest);
 	if (ret)
 		return ret;
 	if (*rest == ':') {
@@ -471,9 +606,9 @@ static ssize_t synth_file_write(const char *buf, size_t count,
 		line += strspn(line, " \t");
 		if (!*line || *line == '#')
 			continue;
-		ret = run(&hist_inst, line);
+		ret = run(&top->inst, line);
 		if (ret)
-			log_last_error();
+			log_last_error(top);
 	}
 	trace_types_unlock();
 	kfree(text);
@@ -487,7 +622,7 @@ static int synth_file_open(struct inode *inode, struct file *file,
 		int ret;
 
 		trace_types_lock();
-		ret = synth_events_release_all(&hist_inst);
+		ret = synth_events_release_all(&top->inst);
 		trace_types_unlock();
 		if (ret)
 			return ret;
@@ -503,7 +638,7 @@ static int synth_list_show(struct seq_file *m, bool dynevents)
 	if (!buf)
 		return -ENOMEM;
 	trace_types_lock();
-	n = synth_events_show(&hist_inst, dynevents, buf, 65536);
+	n = synth_events_show(&top->inst, dynevents, buf, 65536);
 	trace_types_unlock();
 	seq_write(m, buf, (size_t)n);
 	kfree(buf);
@@ -569,45 +704,37 @@ static struct event_command disable_hist_command = {
 	.name = "disable_hist", .parse = hist_enable_cmd_parse,
 };
 
+static void hist_instance_hooks(struct hist_instance *inst)
+{
+	inst->print_ops = &hist_print_ops;
+	inst->take_snapshot = hist_take_snapshot;
+	inst->synth_emit = synth_emit;
+	inst->trigger_register = hist_hook;
+	inst->trigger_unregister = hist_unhook;
+	inst->event_added = synth_event_add;
+	inst->event_removing = synth_event_remove;
+	inst->set_clock = hist_set_clock;
+	inst->synchronize = hist_synchronize;
+}
+
 int trace_hist_init(void)
 {
 	struct trace_event_file *file;
 	struct dentry *d;
 	int ret;
 
-	hist_instance_init(&hist_inst);
-	hist_inst.print_ops = &hist_print_ops;
-	hist_inst.take_snapshot = hist_take_snapshot;
-	hist_inst.synth_emit = synth_emit;
-	hist_inst.trigger_register = hist_hook;
-	hist_inst.trigger_unregister = hist_unhook;
-	hist_inst.event_added = synth_event_add;
-	hist_inst.event_removing = synth_event_remove;
-	hist_inst.set_clock = hist_set_clock;
-	hist_inst.synchronize = hist_synchronize;
-
 	trace_types_lock();
+	top = hist_tr_get(&global_trace);
 	/* Linux's order in the empty trigger file: ... enable_hist disable_hist hist */
-	ret = register_event_command(&enable_hist_command);
+	ret = top ? register_event_command(&enable_hist_command) : -ENOMEM;
 	if (!ret)
 		ret = register_event_command(&disable_hist_command);
 	if (!ret)
 		ret = register_event_command(&hist_command);
-	/* the events that exist already: their hist files and their place in the engine */
-	list_for_each_entry(file, &global_trace.events, list) {
-		struct hist_event *ev;
-
-		if (ret)
-			break;
-		ev = kmalloc(sizeof(*ev), GFP_KERNEL);
-		if (!ev) {
-			ret = -ENOMEM;
-			break;
-		}
-		hist_event_init(ev, file->event_call);
-		list_add_tail(&ev->list, &hist_inst.events);
-		ret = hist_create_files(file, file->dir);
-	}
+	/* the events that exist already; arrays made later get theirs from create_files */
+	list_for_each_entry(file, &global_trace.events, list)
+		if (!ret)
+			ret = hist_create_files(file, file->dir);
 	trace_types_unlock();
 	if (ret)
 		return ret;

@@ -71,9 +71,10 @@ static bool synth_field_set_type(struct synth_field *f)
 
 struct synth_event *synth_event_find(struct hist_instance *inst, const char *name)
 {
-	struct hist_event *ev = hist_find_event(inst, SYNTH_SYSTEM, name);
+	struct hist_event *ev = hist_find_event(inst->synth_home ? inst->synth_home : inst,
+						SYNTH_SYSTEM, name);
 
-	return ev ? container_of(ev, struct synth_event, event) : NULL;
+	return ev && ev->is_synthetic ? container_of(ev, struct synth_event, event) : NULL;
 }
 
 static void synth_event_free(struct synth_event *se)

@@ -544,3 +544,40 @@ Test(hist_engine, synthetic_format_and_trace_line_are_linux_s)
 	cr_assert_str_eq(s.buffer, "lat_ev: lat=1234 pid=-3 comm=bash name=hello gfp=cc0 (GFP_KERNEL)");
 	cr_assert_eq(trace_remove_event_call(&se->call), 0);
 }
+
+/* --- trace instances ---------------------------------------------------------------------------------- */
+
+Test(hist_engine, an_instance_finds_synthetic_events_at_home_and_goes_away_whole)
+{
+	struct hist_instance sub;
+	struct hist_event sub_waking, sub_switch, sub_lat;
+	struct synth_event *se;
+
+	cr_assert_eq(synth_events_write(&inst, "lat_ev u64 lat; pid_t pid"), 0);
+	se = synth_event_find(&inst, "lat_ev");
+	hist_instance_init(&sub);
+	sub.synth_home = &inst;
+	hist_event_init(&sub_waking, &call_waking);
+	hist_event_init(&sub_switch, &call_switch);
+	hist_event_init(&sub_lat, &se->call);	/* the instance's view of the synthetic event */
+	list_add_tail(&sub_waking.list, &sub.events);
+	list_add_tail(&sub_switch.list, &sub.events);
+	list_add_tail(&sub_lat.list, &sub.events);
+
+	cr_assert_eq(event_hist_trigger_parse(&sub, &sub_waking, "keys=pid:ts0=common_timestamp", false), 0);
+	cr_assert_eq(event_hist_trigger_parse(&sub, &sub_switch, "keys=next_pid:l=common_timestamp-$ts0:"
+					      "onmatch(sched.sched_waking).lat_ev($l,next_pid)", false), 0,
+		     "%s", sub.last_error.msg);
+	cr_assert_eq(event_hist_trigger_parse(&sub, &sub_lat, "keys=pid", false), 0);
+	/* the instance's own view is not mistaken for the synthetic event itself */
+	cr_assert_eq(synth_event_find(&sub, "lat_ev"), se);
+	cr_assert_eq(se->ref, 1);
+	/* the top level's variables are not the instance's */
+	cr_assert_eq(hist_cmd(&ev_switch, "keys=next_pid:l=common_timestamp-$ts0"), -EINVAL);
+
+	hist_instance_destroy(&sub);
+	cr_assert(list_empty(&sub_waking.triggers) && list_empty(&sub_switch.triggers) &&
+		  list_empty(&sub_lat.triggers));
+	cr_assert_eq(se->ref, 0);
+	cr_assert_eq(synth_events_write(&inst, "!lat_ev"), 0);
+}
