@@ -45,7 +45,7 @@ static int take(struct sh_parser *p, struct sh_buf *b)
 	return c;
 }
 
-static int lex_nested(struct sh_parser *p, struct sh_buf *b, int close);
+static int lex_part(struct sh_parser *p, struct sh_buf *b, int c);
 
 static int lex_squote(struct sh_parser *p, struct sh_buf *b)
 {
@@ -74,23 +74,65 @@ static int lex_backslash(struct sh_parser *p, struct sh_buf *b)
 	return 0;
 }
 
-static int lex_backquote(struct sh_parser *p, struct sh_buf *b)
+/*
+ * "..." or `...` up to its closing quote. A backslash always escapes the
+ * next byte; inside double quotes $ and ` also start substitutions, whose
+ * own quotes must not end the string.
+ */
+static int lex_quoted(struct sh_parser *p, struct sh_buf *b, int close)
 {
 	take(p, b);
 	for (;;) {
-		int c = peek(p);
+		int c = peek(p), r = 0;
 
 		if (c < 0) {
 			sh_syntax_error(p, true, "unterminated quoted string");
 			return -1;
 		}
-		if (c == '\\') {
-			lex_backslash(p, b);
-			continue;
-		}
-		take(p, b);
-		if (c == '`')
+		if (c == close) {
+			take(p, b);
 			return 0;
+		}
+		if (c == '\\' || (close == '"' && (c == '$' || c == '`')))
+			r = lex_part(p, b, c);
+		else
+			take(p, b);
+		if (r)
+			return r;
+	}
+}
+
+/*
+ * The inside of $( ), $(( )) or ${ }, up to the matching close: quotes and
+ * nested substitutions are skipped whole, parentheses counted.
+ */
+static int lex_nested(struct sh_parser *p, struct sh_buf *b, int close)
+{
+	int parens = 0;
+
+	if (++p->depth > SH_MAX_NESTING) {
+		sh_syntax_error(p, false, "nesting too deep");
+		return -1;
+	}
+	for (;;) {
+		int c = peek(p), r;
+
+		if (c < 0) {
+			sh_syntax_error(p, true, "missing '%c'", close);
+			return -1;
+		}
+		if (c == close && parens == 0) {
+			take(p, b);
+			p->depth--;
+			return 0;
+		}
+		if (c == '(')
+			parens++;
+		else if (c == ')')
+			parens--;
+		r = lex_part(p, b, c);
+		if (r)
+			return r;
 	}
 }
 
@@ -112,82 +154,25 @@ static int lex_dollar(struct sh_parser *p, struct sh_buf *b)
 	return 0;
 }
 
-static int lex_dquote(struct sh_parser *p, struct sh_buf *b)
-{
-	take(p, b);
-	for (;;) {
-		int c = peek(p);
-
-		if (c < 0) {
-			sh_syntax_error(p, true, "unterminated quoted string");
-			return -1;
-		}
-		if (c == '"') {
-			take(p, b);
-			return 0;
-		}
-		if ((c == '\\' && lex_backslash(p, b)) ||
-		    (c == '$' && lex_dollar(p, b)) ||
-		    (c == '`' && lex_backquote(p, b)))
-			return -1;
-		if (c != '\\' && c != '$' && c != '`')
-			take(p, b);
-	}
-}
-
 /*
- * The inside of $( ), $(( )) or ${ }, up to the matching close: quotes and
- * nested substitutions are skipped whole, parentheses counted.
+ * The piece of a word that starts with c (the current byte): a quoted
+ * string, an escape or a substitution, taken whole, or else the one byte.
  */
-static int lex_nested(struct sh_parser *p, struct sh_buf *b, int close)
+static int lex_part(struct sh_parser *p, struct sh_buf *b, int c)
 {
-	int parens = 0;
-
-	if (++p->depth > SH_MAX_NESTING) {
-		sh_syntax_error(p, false, "nesting too deep");
-		return -1;
-	}
-	for (;;) {
-		int c = peek(p), r = 0;
-
-		if (c < 0) {
-			sh_syntax_error(p, true, "missing '%c'", close);
-			return -1;
-		}
-		if (c == close && parens == 0) {
-			take(p, b);
-			p->depth--;
-			return 0;
-		}
-		switch (c) {
-		case '\'':
-			r = lex_squote(p, b);
-			break;
-		case '"':
-			r = lex_dquote(p, b);
-			break;
-		case '`':
-			r = lex_backquote(p, b);
-			break;
-		case '\\':
-			r = lex_backslash(p, b);
-			break;
-		case '$':
-			r = lex_dollar(p, b);
-			break;
-		case '(':
-			parens++;
-			take(p, b);
-			break;
-		case ')':
-			parens--;
-			take(p, b);
-			break;
-		default:
-			take(p, b);
-		}
-		if (r)
-			return r;
+	switch (c) {
+	case '\'':
+		return lex_squote(p, b);
+	case '"':
+	case '`':
+		return lex_quoted(p, b, c);
+	case '\\':
+		return lex_backslash(p, b);
+	case '$':
+		return lex_dollar(p, b);
+	default:
+		take(p, b);
+		return 0;
 	}
 }
 
@@ -207,28 +192,9 @@ static int lex_word(struct sh_parser *p)
 	while (!is_meta(c = peek(p))) {
 		if (!sh_isdigit(c))
 			digits = false;
-		switch (c) {
-		case '\'':
-			r = lex_squote(p, &b);
+		if (c == '\'' || c == '"' || c == '\\')
 			p->tok.quoted = true;
-			break;
-		case '"':
-			r = lex_dquote(p, &b);
-			p->tok.quoted = true;
-			break;
-		case '`':
-			r = lex_backquote(p, &b);
-			break;
-		case '\\':
-			r = lex_backslash(p, &b);
-			p->tok.quoted = true;
-			break;
-		case '$':
-			r = lex_dollar(p, &b);
-			break;
-		default:
-			take(p, &b);
-		}
+		r = lex_part(p, &b, c);
 		if (r) {
 			sh_buf_free(&b);
 			return T_ERROR;
