@@ -185,26 +185,43 @@ static struct dentry *lookup_parent_child(struct dentry *cwd, const char *path,
 	return dir;
 }
 
-int vfs_mkdir(struct dentry *cwd, const char *path, umode_t mode)
+/*
+ * Common part of mkdir and symlink: the parent, referenced, of a last name
+ * that must not exist yet (EEXIST if it does).
+ */
+static struct dentry *filename_create(struct dentry *cwd, const char *path,
+				      char last[NAME_MAX + 1])
 {
-	char last[NAME_MAX + 1];
 	struct dentry *dir, *child;
 	bool slash;
 	int err;
 
 	dir = lookup_parent_child(cwd, path, last, &child, &slash);
 	if (IS_ERR(dir))
-		return (int)PTR_ERR(dir);
-	if (!IS_ERR(child)) {
+		return dir;
+	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT)
+		return dir;
+	if (IS_ERR(child)) {
+		err = (int)PTR_ERR(child);
+	} else {
 		dput(child);
 		err = -EEXIST;
-	} else if (PTR_ERR(child) != -ENOENT) {
-		err = (int)PTR_ERR(child);
-	} else if (!dir->d_inode->i_op || !dir->d_inode->i_op->mkdir) {
-		err = -EPERM;
-	} else {
-		err = dir->d_inode->i_op->mkdir(dir, last, (mode & S_IALLUGO) | S_IFDIR);
 	}
+	dput(dir);
+	return ERR_PTR(err);
+}
+
+int vfs_mkdir(struct dentry *cwd, const char *path, umode_t mode)
+{
+	char last[NAME_MAX + 1];
+	struct dentry *dir = filename_create(cwd, path, last);
+	const struct inode_operations *iop;
+	int err;
+
+	if (IS_ERR(dir))
+		return (int)PTR_ERR(dir);
+	iop = dir->d_inode->i_op;
+	err = iop && iop->mkdir ? iop->mkdir(dir, last, (mode & S_IALLUGO) | S_IFDIR) : -EPERM;
 	dput(dir);
 	return err;
 }
@@ -276,25 +293,17 @@ int vfs_unlink(struct dentry *cwd, const char *path)
 int vfs_symlink(struct dentry *cwd, const char *target, const char *path)
 {
 	char last[NAME_MAX + 1];
-	struct dentry *dir, *child;
-	bool slash;
+	const struct inode_operations *iop;
+	struct dentry *dir;
 	int err = check_path(target);
 
 	if (err)
 		return err;
-	dir = lookup_parent_child(cwd, path, last, &child, &slash);
+	dir = filename_create(cwd, path, last);
 	if (IS_ERR(dir))
 		return (int)PTR_ERR(dir);
-	if (!IS_ERR(child)) {
-		dput(child);
-		err = -EEXIST;
-	} else if (PTR_ERR(child) != -ENOENT) {
-		err = (int)PTR_ERR(child);
-	} else if (!dir->d_inode->i_op || !dir->d_inode->i_op->symlink) {
-		err = -EPERM;
-	} else {
-		err = dir->d_inode->i_op->symlink(dir, last, target);
-	}
+	iop = dir->d_inode->i_op;
+	err = iop && iop->symlink ? iop->symlink(dir, last, target) : -EPERM;
 	dput(dir);
 	return err;
 }
