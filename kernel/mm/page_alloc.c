@@ -130,7 +130,7 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 	 * traced, but it still takes the lock). Migratetype 0 is Linux's
 	 * MIGRATE_UNMOVABLE, the only kind Spoor has.
 	 */
-	trace_mm_page_alloc(page ? page_to_pfn(page) : -1UL, order, gfp, 0);
+	trace_mm_page_alloc(page ? page_to_pfn(page) : -1UL, order, kmem_gfp_linux(gfp), 0);
 	if (!page)
 		return NULL;
 	if (gfp & __GFP_ZERO)

@@ -224,7 +224,7 @@ void *__do_kmalloc(size_t size, gfp_t flags, unsigned long caller)
 	else if (flags & __GFP_ZERO)
 		memset(ret, 0, bytes_alloc);
 	/* A failed allocation is an event too (ptr 0, bytes_alloc 0); NUMA_NO_NODE. */
-	trace_kmalloc(caller, ret, size, bytes_alloc, flags, -1);
+	trace_kmalloc(caller, ret, size, bytes_alloc, kmem_gfp_linux(flags), -1);
 	return ret;
 }
 

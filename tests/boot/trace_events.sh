@@ -9,7 +9,7 @@ check() {	# check DESCRIPTION COMMAND...: one TAP line
 	shift
 	if "$@"; then echo "ok $n - $d"; else echo "not ok $n - $d"; fi
 }
-echo 1..28
+echo 1..30
 for ref in /tmp/ref/*; do
 	e=${ref##*/}
 	sys=$(grep ":$e\$" $T/available_events)
@@ -22,7 +22,7 @@ id=$(cat $T/events/sched/sched_switch/id)
 check "sched_switch id $id in its format" grep -q "^ID: $id\$" $T/events/sched/sched_switch/format
 # Every event of these systems under load: lines are "comm-pid [cpu] flags secs.usecs: name: ..."
 echo > $T/trace
-echo 'sched:* irq:* timer:* ipi:*' > $T/set_event
+echo 'sched:* irq:* timer:* ipi:* kmem:*' > $T/set_event
 i=0
 while [ $i -lt 20 ]; do ls /proc > /dev/null; i=$((i + 1)); done
 sleep 1
@@ -30,6 +30,6 @@ echo > $T/set_event
 grep -v '^#' $T/trace > /tmp/lines
 bad=$(grep -cvE '^ +[^ ].*-[0-9]+ +\[[0-9]{3}\] [.dDbX][.Nnp][.ZzHhs][.0-9a-f][.0-9a-f] +[0-9]+\.[0-9]{6}: [a-z_]+: ' /tmp/lines)
 check "every trace line is well formed ($bad bad of $(wc -l < /tmp/lines))" test "$bad" = 0
-for e in sched_switch sched_waking sched_wakeup irq_handler_entry softirq_entry hrtimer_expire_entry; do
+for e in sched_switch sched_waking sched_wakeup irq_handler_entry softirq_entry hrtimer_expire_entry kmalloc kfree; do
 	check "$e recorded" grep -q " $e: " /tmp/lines
 done

@@ -103,7 +103,7 @@ Test(trace_core_kmem, kmalloc_and_kfree_report_their_caller)
 	cr_assert_eq(hits[0].ptr, p);
 	cr_assert_eq(hits[0].req, 100);
 	cr_assert_eq(hits[0].alloc, 128, "bytes_alloc is the size class");
-	cr_assert_eq(hits[0].gfp, GFP_ATOMIC | __GFP_ZERO);
+	cr_assert_eq(hits[0].gfp, 0x820 | 0x100, "Linux's __GFP_HIGH|__GFP_KSWAPD_RECLAIM|__GFP_ZERO");
 	cr_assert_eq(hits[0].node, -1, "NUMA_NO_NODE");
 	cr_assert_eq(hits[1].what, 'f');
 	cr_assert_eq(hits[1].site_or_pfn, 0x3333);
@@ -156,7 +156,7 @@ Test(trace_core_kmem, page_events)
 	cr_assert_eq(hits[0].what, 'a');
 	cr_assert_eq(hits[0].site_or_pfn, pfn);
 	cr_assert_eq(hits[0].order, 3);
-	cr_assert_eq(hits[0].gfp, __GFP_ZERO);
+	cr_assert_eq(hits[0].gfp, 0xcc0 | 0x100, "Linux's GFP_KERNEL|__GFP_ZERO");
 	cr_assert_eq(hits[1].what, 'a');
 	cr_assert_eq(hits[1].site_or_pfn, -1UL, "pfn -1 marks the failure");
 	cr_assert_eq(hits[2].what, 'p');
