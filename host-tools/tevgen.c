@@ -182,6 +182,14 @@ static const char *skip_literal(const char *s)
 	return *s ? s + 1 : NULL;
 }
 
+/* The end of the literal at s, or of s if it is unterminated (scan_c reports that). */
+static const char *literal_end(const char *s)
+{
+	const char *e = skip_literal(s);
+
+	return e ? e : s + strlen(s);
+}
+
 /*
  * Check that s is a usable C fragment: literals terminated, (), [] and {}
  * balanced, and (stop_at_comma) where the first top-level comma is.
@@ -237,10 +245,8 @@ static char *collapse_ws(const char *s)
 			*o++ = ' ';
 		space = false;
 		if (*s == '"' || *s == '\'') {
-			const char *e = skip_literal(s);
+			const char *e = literal_end(s);
 
-			if (!e)
-				e = s + strlen(s);
 			memcpy(o, s, (size_t)(e - s));
 			o += e - s;
 			s = e;
@@ -321,6 +327,25 @@ static void buf_add(struct buf *b, const char *s, size_t n)
 
 static char *expand(struct parser *ps, const char *at, const char *s, int depth);
 
+/*
+ * Names are replaced only outside literals: copy the piece at s that is no
+ * identifier (a literal, or one other byte) and return its length; 0 if an
+ * identifier starts at s.
+ */
+static size_t copy_non_ident(struct buf *b, const char *s)
+{
+	size_t n;
+
+	if (*s == '"' || *s == '\'')
+		n = (size_t)(literal_end(s) - s);
+	else if (!is_ident_start(*s))
+		n = 1;
+	else
+		return 0;
+	buf_add(b, s, n);
+	return n;
+}
+
 /* body with each parameter identifier replaced by its argument. */
 static char *substitute(const struct tev_macro *m, char **argv)
 {
@@ -329,22 +354,14 @@ static char *substitute(const struct tev_macro *m, char **argv)
 
 	buf_add(&b, "", 0);
 	while (*s) {
-		size_t n = ident_len(s);
+		size_t n = copy_non_ident(&b, s);
+		int p;
 
-		if (*s == '"' || *s == '\'') {
-			const char *e = skip_literal(s);
-
-			n = (size_t)((e ? e : s + strlen(s)) - s);
-			buf_add(&b, s, n);
+		if (n) {
 			s += n;
 			continue;
 		}
-		if (!n) {
-			buf_add(&b, s++, 1);
-			continue;
-		}
-		int p;
-
+		n = ident_len(s);
 		for (p = 0; p < m->nparams; p++)
 			if (strlen(m->params[p]) == n && !strncmp(m->params[p], s, n))
 				break;
@@ -373,21 +390,14 @@ static char *expand(struct parser *ps, const char *at, const char *s, int depth)
 		return b.s;
 	}
 	while (*s && !ps->failed) {
-		size_t n = ident_len(s);
+		size_t n = copy_non_ident(&b, s);
 		const struct tev_macro *m;
 
-		if (*s == '"' || *s == '\'') {
-			const char *e = skip_literal(s);
-
-			n = (size_t)((e ? e : s + strlen(s)) - s);
-			buf_add(&b, s, n);
+		if (n) {
 			s += n;
 			continue;
 		}
-		if (!n) {
-			buf_add(&b, s++, 1);
-			continue;
-		}
+		n = ident_len(s);
 		if (s > begin && is_ident(s[-1])) {	/* inside a number like 1UL */
 			buf_add(&b, s, n);
 			s += n;
@@ -416,9 +426,7 @@ static char *expand(struct parser *ps, const char *at, const char *s, int depth)
 
 				while (*e && (d || (*e != ',' && *e != ')'))) {
 					if (*e == '"' || *e == '\'') {
-						const char *l = skip_literal(e);
-
-						e = l ? l : e + strlen(e);
+						e = literal_end(e);
 						continue;
 					}
 					d += (*e == '(' || *e == '{' || *e == '[');
