@@ -65,6 +65,27 @@ static int workload_run(struct workload *w, const char *name)
 	return ret;
 }
 
+/* nr_threads threads of fn, all given the same arg. */
+static int workload_run_shared(int (*fn)(void *), void *arg, unsigned int nr_threads,
+			       const char *name)
+{
+	struct workload *w;
+	int ret;
+
+	if (!nr_threads || nr_threads > WORKLOAD_MAX_THREADS)
+		return -EINVAL;
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	w->fn = fn;
+	w->nr = nr_threads;
+	for (unsigned int i = 0; i < nr_threads; i++)
+		w->args[i] = arg;
+	ret = workload_run(w, name);
+	kfree(w);
+	return ret;
+}
+
 /* --- ping-pong --- */
 
 /* One pair's shared state: whose turn it is, and where each side waits. */
@@ -156,21 +177,8 @@ static int kmalloc_thread(void *arg)
 int workload_kmalloc(unsigned int nr_threads, unsigned int iterations, size_t max_size)
 {
 	struct kmalloc_args a = { iterations, max_size < 8 ? 8 : max_size };
-	struct workload *w;
-	int ret;
 
-	if (!nr_threads || nr_threads > WORKLOAD_MAX_THREADS)
-		return -EINVAL;
-	w = kzalloc(sizeof(*w), GFP_KERNEL);
-	if (!w)
-		return -ENOMEM;
-	w->fn = kmalloc_thread;
-	w->nr = nr_threads;
-	for (unsigned int i = 0; i < nr_threads; i++)
-		w->args[i] = &a;
-	ret = workload_run(w, "kmalloc");
-	kfree(w);
-	return ret;
+	return workload_run_shared(kmalloc_thread, &a, nr_threads, "kmalloc");
 }
 
 /* --- CPU hog --- */
@@ -195,20 +203,8 @@ static int hog_thread(void *arg)
 int workload_cpu_hog(unsigned int nr_threads, unsigned int duration_ms, u64 *cpus_seen)
 {
 	struct hog_args a = { ktime_get_ns() + (u64)duration_ms * NSEC_PER_MSEC, 0 };
-	struct workload *w;
-	int ret;
+	int ret = workload_run_shared(hog_thread, &a, nr_threads, "cpuhog");
 
-	if (!nr_threads || nr_threads > WORKLOAD_MAX_THREADS)
-		return -EINVAL;
-	w = kzalloc(sizeof(*w), GFP_KERNEL);
-	if (!w)
-		return -ENOMEM;
-	w->fn = hog_thread;
-	w->nr = nr_threads;
-	for (unsigned int i = 0; i < nr_threads; i++)
-		w->args[i] = &a;
-	ret = workload_run(w, "cpuhog");
-	kfree(w);
 	if (cpus_seen)
 		*cpus_seen = a.cpus_seen;
 	return ret;
