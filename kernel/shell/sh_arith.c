@@ -74,8 +74,10 @@ static long long parse_number(struct arith *a, const char *str, const char **end
 			d = (unsigned)((*s | 32) - 'a' + 10);
 		else
 			break;
-		if (d >= base)
+		if (d >= base) {
+			*end = s;
 			return arith_fail(a, "invalid number");
+		}
 		v = v * base + d;
 	}
 	*end = s;
@@ -98,6 +100,8 @@ static long long var_value(struct arith *a, const char *name)
 	if (!sh_isdigit(*v))
 		return arith_fail(a, "invalid number");
 	n = parse_number(a, v, &end);
+	if (a->failed)
+		return 0;
 	while (sh_isspace(*end))
 		end++;
 	if (*end)

@@ -111,6 +111,9 @@ Test(sh, arithmetic)
 	expect("echo $((1 / 0))", NULL, "", "sh: arithmetic expression: division by zero: \"1 / 0\"\n", 1);
 	expect("echo $((2 +))", NULL, "", "sh: arithmetic expression: missing operand: \"2 +\"\n", 1);
 	expect("x=abc; echo $((x + 1))", NULL, "", "sh: arithmetic expression: invalid number: \"x + 1\"\n", 1);
+	/* A bad octal digit in a variable's value: an error, not a stray read. */
+	expect("t=0359115; echo $((t - 1))", NULL, "", "sh: arithmetic expression: invalid number: \"t - 1\"\n", 1);
+	expect("echo $((09))", NULL, "", "sh: arithmetic expression: invalid number: \"09\"\n", 1);
 	expect_out("echo $((0 && 1 / 0)) $((1 || 1 / 0))", "0 1\n");
 }
 
