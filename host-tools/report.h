@@ -2,7 +2,7 @@
  * spoor report: the host decoder of trace.dat files. The pieces:
  *   host-tools/tracedat_read.c   the container (v6/v7, compression)
  *   host-tools/report_event.c    format files -> struct rep_event
- *   host-tools/report_printfmt.c "print fmt" -> a compiled program, run per record
+ *   host-tools/report_printfmt*.c "print fmt" -> a compiled program, run per record
  *   host-tools/report_plugin.c   the renderings trace-cmd's plugins give some events
  *   host-tools/report_page.c     ring-buffer pages -> records
  *   host-tools/report_syms.c     kallsyms and saved cmdlines lookups
