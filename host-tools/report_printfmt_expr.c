@@ -295,6 +295,21 @@ static struct pf_node *parse_call(struct pf_parser *ps, const char *name, size_t
 	return n;
 }
 
+/* After REC (or "(REC)"): "->field" or ".field". */
+static struct pf_node *rec_field(struct pf_parser *ps)
+{
+	struct pf_node *n;
+
+	if (!pf_accept(ps, "->") && !pf_accept(ps, ".")) {
+		pf_fail(ps, "expected '->' after REC");
+		return NULL;
+	}
+	n = new_node(ps, N_FIELD);
+	if (n)
+		n->field = field_ref(ps);
+	return n;
+}
+
 static struct pf_node *parse_primary(struct pf_parser *ps)
 {
 	struct pf_node *n;
@@ -316,16 +331,8 @@ static struct pf_node *parse_primary(struct pf_parser *ps)
 		size_t len = ps->tok.len;
 
 		pf_next(ps);
-		if (len == 3 && !memcmp(name, "REC", 3)) {
-			if (!pf_accept(ps, "->") && !pf_accept(ps, ".")) {
-				pf_fail(ps, "expected '->' after REC");
-				return NULL;
-			}
-			n = new_node(ps, N_FIELD);
-			if (n)
-				n->field = field_ref(ps);
-			return n;
-		}
+		if (len == 3 && !memcmp(name, "REC", 3))
+			return rec_field(ps);
 		if (pf_accept(ps, "("))
 			return parse_call(ps, name, len);
 		/*
@@ -343,16 +350,8 @@ static struct pf_node *parse_primary(struct pf_parser *ps)
 				struct pf_parser save = *ps;
 
 				pf_next(ps);
-				if (pf_accept(ps, ")")) {
-					if (!pf_accept(ps, "->") && !pf_accept(ps, ".")) {
-						pf_fail(ps, "expected '->' after REC");
-						return NULL;
-					}
-					n = new_node(ps, N_FIELD);
-					if (n)
-						n->field = field_ref(ps);
-					return n;
-				}
+				if (pf_accept(ps, ")"))
+					return rec_field(ps);
 				*ps = save;
 			}
 			n = pf_parse_expr(ps);
