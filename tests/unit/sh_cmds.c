@@ -7,7 +7,7 @@
 #include <kernel/shell/regex.h>
 #include <kernel/shell/sh_line.h>
 #include <kernel/cmds/cmds.h>
-#include "tests/host/sh_os_host.h"
+#include "tests/unit/sh_fixture.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,41 +189,7 @@ Test(line_editor, editing_and_history)
 	sh_line_free(&l);
 }
 
-static void setup(void)
-{
-	host_os_init();
-}
-
-static void teardown(void)
-{
-	host_os_exit();
-}
-
-static int status;
-static char *out, *err;
-
-static int run_sh_c(void *arg)
-{
-	char *argv[] = { "sh", "-c", arg, NULL };
-
-	return cmd_sh(3, argv, NULL);
-}
-
-static void run(const char *script, const char *in)
-{
-	free(out);
-	free(err);
-	status = host_run(run_sh_c, (void *)script, in, &out, &err);
-}
-
-#define expect(script, in, want_out, want_err, want_status) do {			\
-	run(script, in);								\
-	cr_expect_str_eq(out, want_out, "stdout of: %s\n got: [%s]", script, out);	\
-	cr_expect_str_eq(err, want_err, "stderr of: %s\n got: [%s]", script, err);	\
-	cr_expect_eq(status, want_status, "status of: %s: %d", script, status);	\
-} while (0)
-
-TestSuite(cmds, .init = setup, .fini = teardown);
+TestSuite(cmds, .init = sh_setup, .fini = sh_teardown);
 
 Test(cmds, grep)
 {

@@ -4,46 +4,12 @@
 #include <kernel/errno.h>
 #include <kernel/shell/sh.h>
 #include <kernel/cmds/cmds.h>
-#include "tests/host/sh_os_host.h"
+#include "tests/unit/sh_fixture.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void setup(void)
-{
-	host_os_init();
-}
-
-static void teardown(void)
-{
-	host_os_exit();
-}
-
-TestSuite(sh, .init = setup, .fini = teardown);
-
-static int run_sh_c(void *arg)
-{
-	char *argv[] = { "sh", "-c", arg, NULL };
-
-	return cmd_sh(3, argv, NULL);
-}
-
-static int status;
-static char *out, *err;
-
-static void run(const char *script, const char *in)
-{
-	free(out);
-	free(err);
-	status = host_run(run_sh_c, (void *)script, in, &out, &err);
-}
-
-#define expect(script, in, want_out, want_err, want_status) do {			\
-	run(script, in);								\
-	cr_expect_str_eq(out, want_out, "stdout of: %s\n got: [%s]", script, out);	\
-	cr_expect_str_eq(err, want_err, "stderr of: %s\n got: [%s]", script, err);	\
-	cr_expect_eq(status, want_status, "status of: %s: %d", script, status);	\
-} while (0)
+TestSuite(sh, .init = sh_setup, .fini = sh_teardown);
 
 #define expect_out(script, want_out) expect(script, NULL, want_out, "", 0)
 
