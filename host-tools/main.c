@@ -1,5 +1,4 @@
 /* spoor: the host side of Spoor. Dispatches to one subcommand per file. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "spoor.h"
@@ -16,17 +15,6 @@ static const struct {
 	{ "report", cmd_report, "print a trace.dat as trace-cmd report does: report [OPTIONS] [FILE]" },
 	{ "tevgen", cmd_tevgen, "event spec -> TRACE_EVENT header: tevgen -o OUT.h SPEC (-F DIR: format files)" },
 };
-
-void spoor_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("spoor: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 static void usage(FILE *f)
 {

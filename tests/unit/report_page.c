@@ -6,20 +6,9 @@
  * an event id with no format. Expected text is what trace-cmd report 3.1
  * prints for the same files (checked by hand against it).
  */
-/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c */
+/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
-#include <stdarg.h>
 #include "tests/unit/report_fixture.h"
-#include "host-tools/spoor.h"
-
-void spoor_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-}
 
 static const struct tracedat_format test_format[] = {
 	{ "user_events", FX_TEST_FORMAT, sizeof(FX_TEST_FORMAT) - 1 },

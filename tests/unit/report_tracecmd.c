@@ -5,22 +5,11 @@
  * text in both tools, line by line, in the default, raw (-R) and
  * no-plugin (-N) views. Skipped when trace-cmd is not installed.
  */
-/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c */
+/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include <glob.h>
-#include <stdarg.h>
 #include <unistd.h>
 #include "tests/unit/report_fixture.h"
-#include "host-tools/spoor.h"
-
-void spoor_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-}
 
 #define RECORDS_PER_EVENT	200
 #define MAX_FORMATS		4096

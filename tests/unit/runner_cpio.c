@@ -1,23 +1,11 @@
 /* Unit tests of the cpio (newc) reader against the writer, and of hostile archives. */
-/* uses: host-tools/cpio.c */
+/* uses: host-tools/cpio.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host-tools/cpio.h"
-
-/* cpio.c reports through spoor_err(); the real one lives next to main(). */
-void spoor_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 struct seen {
 	int n;

@@ -3,7 +3,7 @@
  * that unpacks the initrd it is given and plays the guest's side of the
  * protocol with the host's sh, or misbehaves (panic, hang, no shell).
  */
-/* uses: host-tools/exec.c host-tools/qemu.c host-tools/iso.c host-tools/cpio.c host-tools/console.c host-tools/tracedat_collect.c trace/tracedat_frame.c */
+/* uses: host-tools/exec.c host-tools/qemu.c host-tools/iso.c host-tools/cpio.c host-tools/spoor_err.c host-tools/console.c host-tools/tracedat_collect.c trace/tracedat_frame.c */
 #include <criterion/criterion.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,17 +14,6 @@
 #include <unistd.h>
 #include "host-tools/cpio.h"
 #include "host-tools/spoor.h"
-
-void spoor_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("spoor: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 /*
  * The guest, as far as the runner can tell: COM1 output with \r\n, the

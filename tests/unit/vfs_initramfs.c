@@ -1,21 +1,11 @@
 /* Unit tests of the initrd unpacker against archives from the host's cpio writer. */
-/* uses: host-tools/cpio.c kernel/fs/initramfs.c kernel/fs/dcache.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: host-tools/cpio.c host-tools/spoor_err.c kernel/fs/initramfs.c kernel/fs/dcache.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include "host-tools/cpio.h"
 #include <kernel/fs/initramfs.h>
 #include "vfs_shim.h"
-
-void spoor_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-}
 
 static void setup(void) { test_task_start(0); }
 static void teardown(void) { test_task_end(); }
