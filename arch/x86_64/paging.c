@@ -223,6 +223,68 @@ static bool prune(u64 *table, int level, unsigned int nr)
 	return empty;
 }
 
+static bool table_empty(const u64 *table)
+{
+	for (unsigned int i = 0; i < PTRS_PER_TABLE; i++)
+		if (table[i] & _PAGE_PRESENT)
+			return false;
+	return true;
+}
+
+/* The entry at level on the way to virt; NULL where a table above it is missing. */
+static u64 *entry_at(unsigned long virt, int level)
+{
+	u64 *table = table_va(init_top_pgt_phys);
+
+	for (int l = 3; l > level; l--) {
+		u64 e = table[pt_index(virt, l)];
+
+		if (!(e & _PAGE_PRESENT) || (e & _PAGE_PSE))
+			return NULL;
+		table = table_va(e & PTE_ADDR_MASK);
+	}
+	return &table[pt_index(virt, level)];
+}
+
+void free_empty_page_tables(unsigned long start, unsigned long end, unsigned long keep)
+{
+	LIST_HEAD(freed);
+	struct page *page, *n;
+	unsigned long flags;
+
+	if (start < VMALLOC_START || end > VMALLOC_END || start >= end)
+		return;
+	/* Without a shootdown another CPU could keep walking a freed table. */
+	if (num_online_cpus() > 1 && (irqs_disabled() || in_interrupt()))
+		return;
+	spin_lock_irqsave(&pgtable_lock, flags);
+	/* Page tables (named by level-1 entries) first: freeing them may empty a directory. */
+	for (int level = 1; level <= 2; level++) {
+		unsigned long span = 1UL << (PAGE_SHIFT + 9 * level);
+
+		for (unsigned long a = ALIGN_DOWN(start, span); a < end; a += span) {
+			u64 *e = entry_at(a, level);
+			u64 *table;
+
+			if (!e || !(*e & _PAGE_PRESENT) || (*e & _PAGE_PSE) || keep - a < span)
+				continue;
+			table = table_va(*e & PTE_ADDR_MASK);
+			if (!table_empty(table))
+				continue;
+			*e = 0;
+			nr_pgtable_pages--;
+			list_add(&virt_to_page(table)->lru, &freed);
+		}
+	}
+	spin_unlock_irqrestore(&pgtable_lock, flags);
+	if (list_empty(&freed))
+		return;
+	/* Paging-structure caches may still hold the cleared entries: a full flush everywhere. */
+	flush_tlb_kernel_range(VMALLOC_START, VMALLOC_END);
+	list_for_each_entry_safe(page, n, &freed, lru)
+		free_page((unsigned long)page_address(page));
+}
+
 void paging_unmap_identity(phys_addr_t phys, size_t len)
 {
 	phys_addr_t end = ALIGN_UP(phys + len, PAGE_SIZE);

@@ -16,6 +16,7 @@
 #include <kernel/fs/seq_file.h>
 #include <kernel/sched.h>
 #include <kernel/mm.h>
+#include <kernel/mm/slab.h>
 #include <kernel/console.h>
 #include <kernel/interrupt.h>
 #include <kernel/time.h>
@@ -83,9 +84,35 @@ static int meminfo_show(struct seq_file *m, void *v)
 	meminfo_line(m, "MemTotal:", totalram_pages());
 	meminfo_line(m, "MemFree:", nr_free_pages());
 	meminfo_line(m, "MemAvailable:", nr_free_pages());
+	meminfo_line(m, "Slab:", nr_slab_pages());
+	meminfo_line(m, "PageTables:", nr_page_table_pages());
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(meminfo);
+
+/*
+ * Linux's slabinfo 2.1 layout, kmalloc's size classes only. Objects in use
+ * times their size is what a leak check wants: Slab in meminfo moves only
+ * by whole pages. No per-CPU caches, so the tunables are zero.
+ */
+static int slabinfo_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "slabinfo - version: 2.1\n"
+		    "# name            <active_objs> <num_objs> <objsize> <objperslab> "
+		    "<pagesperslab> : tunables <limit> <batchcount> <sharedfactor> : "
+		    "slabdata <active_slabs> <num_slabs> <sharedavail>\n");
+	for (int i = NR_KMALLOC_CACHES - 1; i >= 0; i--) {
+		struct kmem_cache *s = &kmalloc_caches[i];
+		unsigned long slabs = READ_ONCE(s->nr_slabs);
+
+		seq_printf(m, "%-17s %6lu %6lu %6u %4u %4u : tunables %4u %4u %4u : "
+			   "slabdata %6lu %6lu %6u\n", s->name, READ_ONCE(s->active_objs),
+			   slabs * s->objects, s->size, s->objects, 1u << s->order,
+			   0u, 0u, 0u, slabs, slabs, 0u);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(slabinfo);
 
 static int uptime_show(struct seq_file *m, void *v)
 {
@@ -340,6 +367,7 @@ int proc_init(void)
 	static const struct pseudo_entry files[] = {
 		{ "cpuinfo", 0444, &cpuinfo_fops },
 		{ "meminfo", 0444, &meminfo_fops },
+		{ "slabinfo", 0444, &slabinfo_fops },
 		{ "uptime", 0444, &uptime_fops },
 		{ "version", 0444, &version_fops },
 		{ "cmdline", 0444, &cmdline_fops },

@@ -63,7 +63,7 @@ static struct vm_struct *get_vm_area(unsigned long size, bool owns_pages)
 {
 	struct vm_struct *area = kmalloc(sizeof(*area), GFP_KERNEL);
 	struct list_head *next;
-	unsigned long start, flags;
+	unsigned long start, flags, left;
 
 	if (!area)
 		return NULL;
@@ -82,8 +82,15 @@ static struct vm_struct *get_vm_area(unsigned long size, bool owns_pages)
 	area->owns_pages = owns_pages;
 	area->dying = false;
 	list_add_tail(&area->list, next);	/* before next: the list stays sorted */
+	left = vmap_cursor;
 	vmap_cursor = area->addr + size;
 	spin_unlock_irqrestore(&vmap_lock, flags);
+	/*
+	 * Tables the cursor leaves behind empty are freed now, and those still
+	 * in use when their last area goes (remove_vm_area): nothing maps
+	 * there again until the cursor wraps around the whole area.
+	 */
+	free_empty_page_tables(left, left + 1, area->addr + size);
 	return area;
 }
 
@@ -116,6 +123,7 @@ static void remove_vm_area(struct vm_struct *area)
 	spin_lock_irqsave(&vmap_lock, flags);
 	list_del(&area->list);
 	spin_unlock_irqrestore(&vmap_lock, flags);
+	free_empty_page_tables(area->addr, area->addr + area->size, READ_ONCE(vmap_cursor));
 	kfree(area);
 }
 

@@ -100,6 +100,15 @@ void paging_unmap_identity(phys_addr_t phys, size_t len);
 u64 *pgd_alloc(void);
 void pgd_free(u64 *pgd);
 
+/*
+ * Frees the page tables under [start, end) of the kernel virtual area that
+ * map nothing any more, except those on the way to keep, where the next
+ * mapping goes. The area's next-fit allocator keeps moving to addresses
+ * never mapped before, so without this every range it ever handed out
+ * would keep its tables. Call after unmapping and flushing the range.
+ */
+void free_empty_page_tables(unsigned long start, unsigned long end, unsigned long keep);
+
 /* Pages holding kernel page tables (PageTables in /proc/meminfo). */
 unsigned long nr_page_table_pages(void);
 
