@@ -350,15 +350,23 @@ static int h_stat(const char *path, struct sh_stat *st)
 	return 0;
 }
 
+/* A path that must name a directory. */
+static int lookup_dir(const char *path, struct hnode **out)
+{
+	int err = lookup(path, out, NULL, NULL);
+
+	if (!err && (*out)->type != SH_FT_DIR)
+		return -ENOTDIR;
+	return err;
+}
+
 static int h_readdir(const char *path, sh_dirent_fn fn, void *ctx)
 {
 	struct hnode *n;
-	int err = lookup(path, &n, NULL, NULL);
+	int err = lookup_dir(path, &n);
 
 	if (err)
 		return err;
-	if (n->type != SH_FT_DIR)
-		return -ENOTDIR;
 	if (fn(ctx, ".", SH_FT_DIR) || fn(ctx, "..", SH_FT_DIR))
 		return 0;
 	for (struct hnode *c = n->children; c; c = c->next)
@@ -448,12 +456,10 @@ static int h_rename(const char *oldpath, const char *newpath)
 static int h_chdir(const char *path)
 {
 	struct hnode *n;
-	int err = lookup(path, &n, NULL, NULL);
+	int err = lookup_dir(path, &n);
 
 	if (err)
 		return err;
-	if (n->type != SH_FT_DIR)
-		return -ENOTDIR;
 	cur->cwd = n;
 	return 0;
 }
