@@ -44,6 +44,8 @@ struct trace_array {
 	enum trace_clock_id clock_id;
 	bool tracing_on;		/* tracing_on file (ring buffer recording) */
 	struct list_head events;	/* struct trace_event_file, by event id */
+	/* events/ftrace/print: trace_marker writes run its triggers (NULL: no events/ yet). */
+	struct trace_event_file *trace_marker_file;
 	struct list_head subsystems;	/* events/ and events/<sys>/ (trace/trace_event_files.c) */
 	struct list_head err_log;	/* struct tracing_log_err, oldest first */
 	unsigned int n_err_log;

@@ -333,7 +333,7 @@ static const struct file_operations event_filter_fops = {
 	.release = event_file_release,
 };
 
-/* trigger: list, add ("cmd[:args]"), remove ("!cmd[:args]"); O_TRUNC drops them all. */
+/* trigger: list, add ("cmd[:args]"), remove ("!cmd[:args]"); O_TRUNC: event_trigger_unreg_all. */
 static int event_trigger_show(struct seq_file *m, void *v)
 {
 	trace_types_lock();
@@ -349,7 +349,7 @@ static int event_trigger_open(struct inode *inode, struct file *file)
 
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		trace_types_lock();
-		event_trigger_remove_all(f, NULL);
+		event_trigger_unreg_all(f);
 		trace_types_unlock();
 	}
 	ret = single_open(file, event_trigger_show, f);
@@ -593,13 +593,14 @@ int trace_create_events_dir(struct trace_array *tr, struct dentry *dir)
 		if (ret)
 			return ret;
 	}
+	WRITE_ONCE(tr->trace_marker_file, trace_find_event_file(tr, "ftrace", "print"));
 	return trace_create_set_event_files(tr, dir);
 }
 
 /* Detach and free one event of tr (its directory is removed by the caller). */
 static void event_file_free(struct trace_event_file *file)
 {
-	event_trigger_remove_all(file, NULL);
+	event_trigger_remove_all(file);
 	if (file->flags & EVENT_FILE_FL_RECORD)
 		trace_event_enable_disable(file, false, false);
 	list_del(&file->list);
@@ -615,6 +616,7 @@ void trace_remove_events(struct trace_array *tr)
 
 	if (!tr->subsystems.next)
 		return;		/* never built */
+	WRITE_ONCE(tr->trace_marker_file, NULL);
 	list_for_each_entry_safe(file, fn, &tr->events, list)
 		event_file_free(file);
 	if (tr->events_dir && tr->name)

@@ -697,11 +697,12 @@ static struct event_command hist_command = {
 	.name = "hist", .parse = hist_cmd_parse, .unreg_all = hist_cmd_unreg_all,
 	.create_files = hist_create_files,
 };
+/* `echo X > trigger` drops these too, as Linux's hist_enable_unreg_all. */
 static struct event_command enable_hist_command = {
-	.name = "enable_hist", .parse = hist_enable_cmd_parse,
+	.name = "enable_hist", .parse = hist_enable_cmd_parse, .unreg_all = event_trigger_unreg_cmd,
 };
 static struct event_command disable_hist_command = {
-	.name = "disable_hist", .parse = hist_enable_cmd_parse,
+	.name = "disable_hist", .parse = hist_enable_cmd_parse, .unreg_all = event_trigger_unreg_cmd,
 };
 
 static void hist_instance_hooks(struct hist_instance *inst)

@@ -126,21 +126,33 @@ int event_trigger_unregister(struct trace_event_file *file, struct event_trigger
 	return -ENOENT;
 }
 
-void event_trigger_remove_all(struct trace_event_file *file, struct event_command *only)
+void event_trigger_unreg_all(struct trace_event_file *file)
 {
 	struct event_command *cmd;
+
+	list_for_each_entry(cmd, &trigger_commands, list)
+		if (cmd->unreg_all)
+			cmd->unreg_all(cmd, file);
+}
+
+void event_trigger_unreg_cmd(struct event_command *cmd, struct trace_event_file *file)
+{
 	struct event_trigger_data **pp = &file->triggers;
 
-	/* Commands that keep their own state (hist) drop it their way. */
-	list_for_each_entry(cmd, &trigger_commands, list)
-		if (cmd->unreg_all && (!only || cmd == only))
-			cmd->unreg_all(cmd, file);
 	while (*pp) {
-		if (!only || (*pp)->cmd == only)
+		if ((*pp)->cmd == cmd)
 			trigger_unlink(file, pp);
 		else
 			pp = &(*pp)->next;
 	}
+}
+
+void event_trigger_remove_all(struct trace_event_file *file)
+{
+	/* Commands that keep their own state (hist) drop it their way first. */
+	event_trigger_unreg_all(file);
+	while (file->triggers)
+		trigger_unlink(file, &file->triggers);
 }
 
 /* --- parsing ------------------------------------------------------------------------------ */
@@ -203,20 +215,46 @@ static int parse_count(const char *s, long *count)
 static int print_count_filter(char *buf, size_t size, const struct event_trigger_data *data)
 {
 	long count = READ_ONCE(data->count);
-	int n = count == -1 ? snprintf(buf, size, ":unlimited")
-			    : snprintf(buf, size, ":count=%ld", count);
+	int n = count == -1 ? scnprintf(buf, size, ":unlimited")
+			    : scnprintf(buf, size, ":count=%ld", count);
 
 	if (data->filter)
-		n += snprintf(buf + ((size_t)n < size ? (size_t)n : size),
-			      (size_t)n < size ? size - (size_t)n : 0, " if %s",
-			      filter_string(data->filter));
+		n += scnprintf(buf + n, size - (size_t)n, " if %s", filter_string(data->filter));
 	return n;
+}
+
+/*
+ * A trigger's line has no length limit (a hist trigger with many fields
+ * and actions runs long): print it into a buffer that doubles until the
+ * line leaves room to spare, so nothing was cut.
+ */
+static void trigger_show_one(struct seq_file *m, const struct event_trigger_data *data)
+{
+	size_t size = 256;
+
+	for (;;) {
+		char *buf = kmalloc(size, GFP_KERNEL);
+		int n;
+
+		if (!buf) {
+			m->nomem = true;	/* the read fails with ENOMEM */
+			return;
+		}
+		n = data->ops->print(buf, size, data);
+		if ((size_t)n + 1 < size) {
+			seq_write(m, buf, (size_t)n);
+			seq_putc(m, '\n');
+			kfree(buf);
+			return;
+		}
+		kfree(buf);
+		size *= 2;
+	}
 }
 
 void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 {
 	struct event_command *cmd;
-	char buf[512];
 
 	if (!file->triggers) {
 		seq_puts(m, "# Available triggers:\n#");
@@ -225,10 +263,8 @@ void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 		seq_putc(m, '\n');
 		return;
 	}
-	for (struct event_trigger_data *d = file->triggers; d; d = d->next) {
-		d->ops->print(buf, sizeof(buf), d);
-		seq_printf(m, "%s\n", buf);
-	}
+	for (struct event_trigger_data *d = file->triggers; d; d = d->next)
+		trigger_show_one(m, d);
 }
 
 /* --- traceon, traceoff, snapshot, stacktrace ---------------------------------------------- */
@@ -269,7 +305,7 @@ static void stacktrace_trigger(struct event_trigger_data *data, void *rec, unsig
 
 static int simple_trigger_print(char *buf, size_t size, const struct event_trigger_data *data)
 {
-	int n = snprintf(buf, size, "%s", data->cmd->name);
+	int n = scnprintf(buf, size, "%s", data->cmd->name);
 
 	return n + print_count_filter(buf + n, size - (size_t)n, data);
 }
@@ -344,8 +380,8 @@ static void event_enable_trigger(struct event_trigger_data *data, void *rec, uns
 static int event_enable_print(char *buf, size_t size, const struct event_trigger_data *data)
 {
 	const struct trace_event_file *target = data->private_data;
-	int n = snprintf(buf, size, "%s:%s:%s", data->cmd->name, target->event_call->system,
-			 target->event_call->name);
+	int n = scnprintf(buf, size, "%s:%s:%s", data->cmd->name, target->event_call->system,
+			  target->event_call->name);
 
 	return n + print_count_filter(buf + n, size - (size_t)n, data);
 }

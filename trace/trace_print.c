@@ -21,10 +21,11 @@
 int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
 {
 	struct trace_event_raw_print *entry;
+	struct trace_event_file *print;
 	struct trace_buffer *buffer;
-	struct rb_event *event;
+	struct rb_event *event = NULL;
 	unsigned int trace_ctx = tracing_gen_ctx();
-	bool newline;
+	bool newline, triggers;
 	size_t size;
 
 	if (!READ_ONCE(tr->tracing_on))
@@ -36,20 +37,40 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	newline = !len || text[len - 1] != '\n';
 	size = sizeof(*entry) + len + newline + 1;
 	preempt_disable();
+	/*
+	 * With triggers on events/ftrace/print the record is built in scratch
+	 * and copied to the ring after them: a trigger may write into the
+	 * ring itself (stacktrace) or swap it (snapshot).
+	 */
+	print = READ_ONCE(tr->trace_marker_file);
+	triggers = print && (READ_ONCE(print->flags) & EVENT_FILE_FL_TRIGGER_MODE);
 	buffer = READ_ONCE(tr->buffer);
-	event = ring_buffer_lock_reserve(buffer, size);
-	if (!event) {
+	if (triggers) {
+		entry = trace_buffered_event_get(size);
+	} else {
+		event = ring_buffer_lock_reserve(buffer, size);
+		entry = event ? ring_buffer_event_data(event) : NULL;
+	}
+	if (!entry) {
 		preempt_enable();
 		return -EBADF;
 	}
-	entry = ring_buffer_event_data(event);
 	tracing_generic_entry_update(&entry->ent, event_print.id, trace_ctx);
 	entry->ip = ip;
 	memcpy(entry->buf, text, len);
-	if (newline)
-		entry->buf[len++] = '\n';
 	entry->buf[len] = '\0';
-	ring_buffer_unlock_commit(buffer);
+	/* Triggers see the text without the newline added here, as in Linux. */
+	if (triggers)
+		event_triggers_call(print, entry, (unsigned int)(size - newline));
+	if (newline)
+		memcpy(entry->buf + len, "\n", 2);
+	if (triggers) {
+		/* Refused only if a trigger just stopped tracing: Linux's write succeeds then. */
+		ring_buffer_write(READ_ONCE(tr->buffer), size, entry);
+		trace_buffered_event_put();
+	} else {
+		ring_buffer_unlock_commit(buffer);
+	}
 	preempt_enable();
 	return 0;
 }

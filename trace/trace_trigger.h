@@ -25,7 +25,10 @@ struct seq_file;
 struct event_trigger_ops {
 	/* Fire for a record of size bytes (common fields first). Any context, never sleeps. */
 	void (*trigger)(struct event_trigger_data *data, void *rec, unsigned int size);
-	/* One line of the trigger file, without the " if <filter>" and newline. */
+	/*
+	 * One line of the trigger file, without the newline, cut to fit
+	 * (scnprintf's contract: returns what it wrote, at most size - 1).
+	 */
 	int (*print)(char *buf, size_t size, const struct event_trigger_data *data);
 	/* Free private_data (after a grace period: no probe can be running it). */
 	void (*free)(struct event_trigger_data *data);
@@ -52,7 +55,10 @@ struct event_command {
 	const char *name;
 	int (*parse)(struct event_command *cmd, struct trace_event_file *file,
 		     const char *param, bool remove);
-	/* Opening the trigger file with O_TRUNC: drop this command's triggers on file. */
+	/*
+	 * Opening the trigger file with O_TRUNC: drop this command's triggers
+	 * on file. Commands without one keep theirs, as Linux's do.
+	 */
 	void (*unreg_all)(struct event_command *cmd, struct trace_event_file *file);
 	/* Extra files in events/<sys>/<event>/ (hist, hist_debug); may be NULL. */
 	int (*create_files)(struct trace_event_file *file, struct dentry *dir);
@@ -86,8 +92,17 @@ int event_trigger_register(struct trace_event_file *file, struct event_trigger_d
 int event_trigger_unregister(struct trace_event_file *file, struct event_trigger_data *data,
 			     bool (*same)(const struct event_trigger_data *a,
 					  const struct event_trigger_data *b));
-/* Drop every trigger on file (the event is going away, or O_TRUNC). */
-void event_trigger_remove_all(struct trace_event_file *file, struct event_command *cmd);
+/*
+ * O_TRUNC on the trigger file: every command's unreg_all. In Linux only
+ * hist and enable_hist/disable_hist have one, so `echo X > trigger`
+ * replaces hist triggers (unless one's variables are referenced) and
+ * keeps traceon, snapshot, enable_event, ... (a second one is EEXIST).
+ */
+void event_trigger_unreg_all(struct trace_event_file *file);
+/* An unreg_all that drops every trigger of cmd on file. */
+void event_trigger_unreg_cmd(struct event_command *cmd, struct trace_event_file *file);
+/* The event is going away: the commands' unreg_all, then every trigger left. */
+void event_trigger_remove_all(struct trace_event_file *file);
 
 /* Take one firing from a counted trigger: false when its count is used up. */
 bool event_trigger_take(struct event_trigger_data *data);

@@ -49,8 +49,8 @@ echo 1 > tracing_on
 echo 'enable_event:sched:sched_wakeup:1' > events/sched/sched_switch/trigger
 busy
 check "enable_event soft-enabled its target" grep -q '^1\*$' events/sched/sched_wakeup/enable
-echo > events/sched/sched_switch/trigger
-check "O_TRUNC drops every trigger" grep -q '^# Available triggers' events/sched/sched_switch/trigger
+echo '!enable_event:sched:sched_wakeup:1' >> events/sched/sched_switch/trigger
+check "! removes the enable_event trigger" grep -q '^# Available triggers' events/sched/sched_switch/trigger
 check "target leaves soft mode" grep -q '^0$' events/sched/sched_wakeup/enable
 # set_event.
 echo 'sched:sched_wakeup irq:*' > set_event
