@@ -15,7 +15,7 @@ const struct sh_command sh_commands[] = {
 	{ "echo", cmd_echo, "echo [-neE] [ARG]..." },
 	{ "false", cmd_false, "false" },
 	{ "find", cmd_find, "find [PATH]... [-maxdepth N] [-mindepth N] [-type f|d] [-name PATTERN]" },
-	{ "grep", cmd_grep, "grep [-qcvEwoinlhF] [-e PATTERN]... [PATTERN] [FILE]..." },
+	{ "grep", cmd_grep, "grep [-qcvEwoinlhF] [-A N] [-B N] [-C N] [-e PATTERN]... [PATTERN] [FILE]..." },
 	{ "head", cmd_head, "head [-n N] [FILE]..." },
 	{ "help", cmd_help, "help" },
 	{ "kill", cmd_kill, "kill [-s SIGNAL | -SIGNAL] PID... | -l" },

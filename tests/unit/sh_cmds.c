@@ -211,6 +211,40 @@ Test(cmds, grep)
 	expect("grep x /none", "", "", "grep: /none: No such file or directory\n", 2);
 }
 
+Test(cmds, grep_fixed)
+{
+	const char *in = "f(x)\nfx\na.b\naxb\n1+2\n12\nx|y\nx\\y\n[a]*\na\n^$\n";
+
+	expect("grep -F 'f(x)'", in, "f(x)\n", "", 0);
+	expect("grep -F -e a.b -e + -e '|'", in, "a.b\n1+2\nx|y\n", "", 0);
+	expect("grep -F '[a]*'", in, "[a]*\n", "", 0);
+	expect("grep -F '\\'", in, "x\\y\n", "", 0);
+	expect("grep -cF '^$'", in, "1\n", "", 0);
+	expect("grep -oF '(x)'", in, "(x)\n", "", 0);
+	expect("grep -F -E 'a|b'", in, "", "", 1);
+	expect("grep -xF a", in, "", "grep: invalid option -- 'x'\n", 2);
+}
+
+Test(cmds, grep_context)
+{
+	const char *in = "a1\nb\nc\nd\na2\ne\nf\ng\nh\na3\na4\ni\n";
+
+	expect("grep -A1 a", in, "a1\nb\n--\na2\ne\n--\na3\na4\ni\n", "", 0);
+	expect("grep -B2 a", in, "a1\n--\nc\nd\na2\n--\ng\nh\na3\na4\n", "", 0);
+	expect("grep -nC1 a", in, "1:a1\n2-b\n--\n4-d\n5:a2\n6-e\n--\n9-h\n10:a3\n11:a4\n12-i\n", "", 0);
+	expect("grep -C 9 a", in, in, "", 0);
+	expect("grep -A 0 a", in, "a1\n--\na2\n--\na3\na4\n", "", 0);
+	expect("grep -B1 -v '[a-h]'", in, "a4\ni\n", "", 0);
+	expect("grep -c -A1 a", in, "4\n", "", 0);
+	expect("grep -q -A1 a && echo yes", in, "yes\n", "", 0);
+	expect("grep -o -A1 '[0-9]'", in, "1\n2\n3\n4\n", "", 0);
+	expect("printf 'x\\nm\\n' > /tmp/g2; grep -A1 -e a -e m - /tmp/g2", in,
+	       "(standard input):a1\n(standard input)-b\n--\n(standard input):a2\n(standard input)-e\n"
+	       "--\n(standard input):a3\n(standard input):a4\n(standard input)-i\n--\n/tmp/g2:m\n", "", 0);
+	expect("grep -A x a", in, "", "grep: x: invalid context length argument\n", 2);
+	expect("grep -C -1 a", in, "", "grep: -1: invalid context length argument\n", 2);
+}
+
 Test(cmds, sed)
 {
 	expect("sed 's/a/b/'", "aaa\n", "baa\n", "", 0);
