@@ -1,4 +1,8 @@
-/* echo [-neE] ARG...: the arguments, space-separated; -e interprets backslash escapes. */
+/*
+ * echo [-neE] ARG...: the arguments, space-separated; -e interprets
+ * backslash escapes. The line goes out in one write, as a tracefs file
+ * needs to see a command whole.
+ */
 #include <kernel/string.h>
 #include <kernel/cmds/cmds.h>
 #include <kernel/shell/sh_io.h>
@@ -7,6 +11,7 @@
 int cmd_echo(int argc, char **argv, char **envp)
 {
 	bool newline = true, escapes = false, stop = false;
+	struct sh_buf line = { 0 };
 	struct sh_out o;
 	int i = 1;
 
@@ -22,21 +27,18 @@ int cmd_echo(int argc, char **argv, char **envp)
 				escapes = *p == 'e';
 		}
 	}
-	out_init(&o, 1);
 	for (int first = i; i < argc && !stop; i++) {
 		if (i > first)
-			out_putc(&o, ' ');
-		if (escapes) {
-			struct sh_buf b = { 0 };
-
-			stop = sh_unescape(&b, argv[i], false);
-			if (b.s)
-				out_put(&o, b.s, b.len);
-			sh_buf_free(&b);
-		} else
-			out_puts(&o, argv[i]);
+			sh_buf_putc(&line, ' ');
+		if (escapes)
+			stop = sh_unescape(&line, argv[i], false);
+		else
+			sh_buf_puts(&line, argv[i]);
 	}
 	if (newline && !stop)
-		out_putc(&o, '\n');
+		sh_buf_putc(&line, '\n');
+	out_init(&o, 1);
+	out_put_whole(&o, line.s, line.len);
+	sh_buf_free(&line);
 	return out_finish(&o, "echo", 0);
 }

@@ -38,6 +38,13 @@ int out_flush(struct sh_out *o)
 	return o->err;
 }
 
+void out_put_whole(struct sh_out *o, const void *s, size_t n)
+{
+	if (out_flush(o) || !n)
+		return;
+	o->err = sh_write_all(o->fd, s, n);
+}
+
 void out_put(struct sh_out *o, const void *s, size_t n)
 {
 	const char *p = s;

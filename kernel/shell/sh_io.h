@@ -25,6 +25,12 @@ void out_printf(struct sh_out *o, const char *fmt, ...) __printf(2, 3);
 /* Flush; returns o->err. */
 int out_flush(struct sh_out *o);
 /*
+ * Flush, then write s in a single write() however long it is: a pseudo
+ * file takes each write as one command (a long trigger must not arrive
+ * cut in two).
+ */
+void out_put_whole(struct sh_out *o, const void *s, size_t n);
+/*
  * Flush; on an error print "NAME: write error: TEXT" and return 1,
  * else return status. The usual end of a command's main.
  */
