@@ -39,7 +39,7 @@ const struct sh_command sh_commands[] = {
 	{ "tee", cmd_tee, "tee [-a] [FILE]..." },
 	{ "test", cmd_test, "test EXPR" },
 	{ "touch", cmd_touch, "touch FILE..." },
-	{ "tr", cmd_tr, "tr [-d] SET1 [SET2]" },
+	{ "tr", cmd_tr, "tr [-cds] SET1 [SET2]" },
 	{ "trace-dump", cmd_trace_dump, "trace-dump [-o FILE] [-d TRACEFS]: the trace as trace.dat" },
 	{ "true", cmd_true, "true" },
 	{ "uname", cmd_uname, "uname [-asnrvmo]" },

@@ -1,90 +1,172 @@
-/* tr [-d] [-s] SET1 [SET2]: translate, delete or squeeze bytes of stdin. */
+/*
+ * tr [-cds] SET1 [SET2]: translate, delete or squeeze bytes of stdin.
+ *   tr SET1 SET2       each byte of SET1 becomes the byte at its place in
+ *                      SET2 (SET2's last byte repeats to SET1's length)
+ *   tr -d SET1         delete SET1's bytes
+ *   tr -s SET1         squeeze each run of one of SET1's bytes to one
+ *   tr -s SET1 SET2    translate, then squeeze runs of SET2's bytes
+ *   tr -ds SET1 SET2   delete SET1's bytes, squeeze runs of SET2's
+ * -c (or -C) replaces SET1 by its complement: every other byte, in
+ * ascending order, so `tr -dc 0-9` keeps digits only and
+ * `tr -cs a-z '\n'` puts each word on a line of its own.
+ */
 #include <kernel/string.h>
 #include <kernel/cmds/cmds.h>
 #include <kernel/shell/sh.h>
 #include <kernel/shell/sh_io.h>
 #include <kernel/shell/sh_util.h>
 
-/* Expand a SET (ranges a-z, escapes \n \t \\, classes [:digit:] etc.) into bytes. */
-static int expand_set(const char *s, unsigned char *out, int max)
-{
-	static const struct { const char *name; const char *ranges; } classes[] = {
-		{ "[:lower:]", "az" }, { "[:upper:]", "AZ" }, { "[:digit:]", "09" },
-		{ "[:alpha:]", "azAZ" }, { "[:alnum:]", "az" "AZ" "09" }, { "[:space:]", "\t\r  " },
-	};
-	int n = 0;
+/* The bytes of a SET, in the order written; repeats allowed. */
+struct tr_set {
+	unsigned char c[256];
+	int n;
+};
 
-	while (*s && n < max) {
-		int lo, hi;
+static bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static bool is_alpha(int c) { return sh_isalpha(c); }
+static bool is_digit(int c) { return sh_isdigit(c); }
+static bool is_alnum(int c) { return sh_isalnum(c); }
+static bool is_space(int c) { return sh_isspace(c); }
+static bool is_blank(int c) { return c == ' ' || c == '\t'; }
+static bool is_cntrl(int c) { return c < 32 || c == 127; }
+static bool is_print(int c) { return c >= 32 && c < 127; }
+static bool is_graph(int c) { return c > 32 && c < 127; }
+static bool is_punct(int c) { return is_graph(c) && !sh_isalnum(c); }
+static bool is_xdigit(int c) { return sh_isdigit(c) || ((c | 32) >= 'a' && (c | 32) <= 'f'); }
+
+static const struct {
+	const char *name;
+	bool (*member)(int c);
+} classes[] = {
+	{ "[:lower:]", is_lower }, { "[:upper:]", is_upper }, { "[:alpha:]", is_alpha },
+	{ "[:digit:]", is_digit }, { "[:alnum:]", is_alnum }, { "[:space:]", is_space },
+	{ "[:blank:]", is_blank }, { "[:cntrl:]", is_cntrl }, { "[:print:]", is_print },
+	{ "[:graph:]", is_graph }, { "[:punct:]", is_punct }, { "[:xdigit:]", is_xdigit },
+};
+
+static void set_add(struct tr_set *set, int c)
+{
+	if (set->n < (int)sizeof(set->c))
+		set->c[set->n++] = (unsigned char)c;
+}
+
+/* One byte of a SET at *s, escapes decoded (\n \t \\ \NNN ...); advances *s. */
+static int set_byte(const char **s)
+{
+	const char *p = *s;
+	int c = (unsigned char)*p++;
+
+	if (c == '\\' && *p) {
+		static const char from[] = "abfnrtv", to[] = "\a\b\f\n\r\t\v";
+		const char *e = strchr(from, *p);
+
+		if (*p >= '0' && *p <= '7') {
+			c = 0;
+			for (int i = 0; i < 3 && *p >= '0' && *p <= '7'; i++)
+				c = c * 8 + *p++ - '0';
+			c &= 0xff;
+		} else {
+			c = e ? to[e - from] : (unsigned char)*p;
+			p++;
+		}
+	}
+	*s = p;
+	return c;
+}
+
+/* Expand a SET: bytes, ranges a-z, escapes and classes like [:digit:]. */
+static void expand_set(const char *s, struct tr_set *set)
+{
+	set->n = 0;
+	while (*s) {
 		size_t k;
+		int lo, hi;
 
 		for (k = 0; k < ARRAY_SIZE(classes); k++)
 			if (!strncmp(s, classes[k].name, strlen(classes[k].name)))
 				break;
 		if (k < ARRAY_SIZE(classes)) {
-			for (const char *r = classes[k].ranges; *r && n < max; r += 2)
-				for (int c = (unsigned char)r[0]; c <= (unsigned char)r[1] && n < max; c++)
-					out[n++] = (unsigned char)c;
+			for (int c = 0; c < 256; c++)
+				if (classes[k].member(c))
+					set_add(set, c);
 			s += strlen(classes[k].name);
 			continue;
 		}
-		lo = (unsigned char)*s++;
-		if (lo == '\\' && *s) {
-			char e = *s++;
-
-			lo = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : (unsigned char)e;
-		}
-		hi = lo;
+		lo = hi = set_byte(&s);
 		if (s[0] == '-' && s[1]) {
-			hi = (unsigned char)s[1];
-			s += 2;
+			s++;
+			hi = set_byte(&s);
 		}
-		for (int c = lo; c <= hi && n < max; c++)
-			out[n++] = (unsigned char)c;
+		for (int c = lo; c <= hi; c++)
+			set_add(set, c);
 	}
-	return n;
+}
+
+/* The bytes not in set, ascending. */
+static void complement(struct tr_set *set)
+{
+	bool in[256] = { false };
+
+	for (int i = 0; i < set->n; i++)
+		in[set->c[i]] = true;
+	set->n = 0;
+	for (int c = 0; c < 256; c++)
+		if (!in[c])
+			set_add(set, c);
 }
 
 int cmd_tr(int argc, char **argv, char **envp)
 {
-	unsigned char set1[256], set2[256], map[256];
+	struct tr_set set1, set2 = { .n = 0 };
+	unsigned char map[256];
 	bool del[256] = { false }, squeeze[256] = { false };
-	bool opt_d = false, opt_s = false;
+	bool opt_c = false, opt_d = false, opt_s = false, translate;
 	struct sh_getopt g = { 0 };
-	int c, n1, n2 = 0, last = -1;
+	int c, nops, want, last = -1;
 	struct sh_out o;
 	char buf[512];
 	ssize_t n;
 
-	while ((c = sh_getopt(&g, argc, argv, "ds")) != -1) {
+	while ((c = sh_getopt(&g, argc, argv, "cCds")) != -1) {
 		if (c == '?')
-			return 2;
-		if (c == 'd')
-			opt_d = true;
-		else
-			opt_s = true;
+			return 1;
+		opt_c |= c == 'c' || c == 'C';
+		opt_d |= c == 'd';
+		opt_s |= c == 's';
 	}
-	if (g.ind >= argc || (!opt_d && !opt_s && g.ind + 2 != argc)) {
-		sh_eprintf("tr: usage: tr [-ds] SET1 [SET2]\n");
-		return 2;
+	nops = argc - g.ind;
+	/* -d alone takes SET1 only, -s one or two, -ds and translation two. */
+	want = opt_d ? 1 + opt_s : opt_s ? (nops >= 2 ? 2 : 1) : 2;
+	if (nops != want) {
+		sh_eprintf("tr: %s\ntr: usage: tr [-cds] SET1 [SET2]\n",
+			   nops < want ? "missing operand" : "extra operand");
+		return 1;
 	}
-	n1 = expand_set(argv[g.ind], set1, 256);
-	if (g.ind + 1 < argc)
-		n2 = expand_set(argv[g.ind + 1], set2, 256);
+	expand_set(argv[g.ind], &set1);
+	if (opt_c)
+		complement(&set1);
+	if (nops == 2)
+		expand_set(argv[g.ind + 1], &set2);
+	translate = !opt_d && nops == 2;
+	if (translate && !set2.n) {
+		sh_eprintf("tr: when not truncating set1, string2 must be non-empty\n");
+		return 1;
+	}
 	for (int i = 0; i < 256; i++)
 		map[i] = (unsigned char)i;
-	for (int i = 0; i < n1; i++) {
+	for (int i = 0; i < set1.n; i++) {
 		if (opt_d)
-			del[set1[i]] = true;
-		else if (n2)
-			map[set1[i]] = set2[i < n2 ? i : n2 - 1];
+			del[set1.c[i]] = true;
+		else if (translate)
+			map[set1.c[i]] = set2.c[i < set2.n ? i : set2.n - 1];
 	}
 	if (opt_s) {
-		/* Squeeze applies to SET2 when translating, else to SET1. */
-		const unsigned char *sq = n2 ? set2 : set1;
+		/* Runs of the last SET's bytes, as they come out. */
+		const struct tr_set *sq = nops == 2 ? &set2 : &set1;
 
-		for (int i = 0; i < (n2 ? n2 : n1); i++)
-			squeeze[sq[i]] = true;
+		for (int i = 0; i < sq->n; i++)
+			squeeze[sq->c[i]] = true;
 	}
 	out_init(&o, 1);
 	while ((n = sh_os->read(0, buf, sizeof(buf))) > 0) {

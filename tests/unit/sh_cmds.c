@@ -283,6 +283,21 @@ Test(cmds, sort_uniq_cut_tr)
 	expect("tr -d ' '", "a b c\n", "abc\n", "", 0);
 	expect("tr -s ' '", "a   b\n", "a b\n", "", 0);
 	expect("tr '\\n' ,", "a\nb\n", "a,b,", "", 0);
+	expect("tr -dc 0-9", "Hello, World 42!\n", "42", "", 0);
+	expect("tr -dc '[:alpha:]\\n'", "Hello, World 42!\n", "HelloWorld\n", "", 0);
+	expect("tr -cs a-z '\\n'", "one  two,,three\n", "one\ntwo\nthree\n", "", 0);
+	expect("tr -s a-c", "aabbccdd\n", "abcdd\n", "", 0);
+	expect("tr -s ab xy", "aabbccdd\n", "xyccdd\n", "", 0);
+	expect("tr -ds - .", "a--b..c\n", "ab.c\n", "", 0);
+	expect("tr -c a X", "abc\n", "aXXX", "", 0);
+	expect("tr -C 'ab\\n' _", "abc\n", "ab_\n", "", 0);
+	expect("tr '\\011' ' '", "a\tb\n", "a b\n", "", 0);
+	expect("tr '[:punct:]' '#'", "a;b\n", "a#b\n", "", 0);
+	expect("tr '[:lower:]0-9' '[:upper:]X'", "cafe9\n", "CAFEX\n", "", 0);
+	expect("tr '[:lower:][:xdigit:]' '[:upper:]X'", "cafe9\n", "XXXXX\n", "", 0);
+	expect("tr a ''", "x\n", "", "tr: when not truncating set1, string2 must be non-empty\n", 1);
+	expect("tr -d a b", "x\n", "", "tr: extra operand\ntr: usage: tr [-cds] SET1 [SET2]\n", 1);
+	expect("tr a", "x\n", "", "tr: missing operand\ntr: usage: tr [-cds] SET1 [SET2]\n", 1);
 }
 
 Test(cmds, wc_head_tail_seq)
