@@ -1,7 +1,8 @@
 /*
  * printf FORMAT [ARG]...: C's conversions %s %b %c %d %i %u %o %x %X %%
- * with flags, width and precision; the format is reused while arguments
- * remain.
+ * with flags, width and precision, a `*` width or precision taken from
+ * the next argument as C's printf does (%*d, %-*s, %.*s); the format is
+ * reused while arguments remain.
  */
 #include <kernel/string.h>
 #include <kernel/errno.h>
@@ -45,14 +46,15 @@ static long long int_arg(struct printf_state *st)
 	return neg ? -v : v;
 }
 
+/* Wider fields or longer precisions than this are refused: each is built in memory. */
+#define PRINTF_FIELD_MAX	100000
+
 /* One conversion; spec is "%[flags][width][.prec]" without the letter. */
 static void convert(struct printf_state *st, const char *spec, size_t speclen, char conv)
 {
 	char fmt[40];
 	struct sh_buf b = { 0 };
 
-	if (speclen > 30)
-		speclen = 30;
 	switch (conv) {
 	case 'd':
 	case 'i':
@@ -68,9 +70,12 @@ static void convert(struct printf_state *st, const char *spec, size_t speclen, c
 		break;
 	case 'c': {
 		const char *s = next_arg(st);
+		char one[2] = { s ? *s : 0, 0 };
+		size_t dot = strcspn(spec, ".");
 
-		if (s && *s)
-			out_putc(&st->o, *s);
+		/* A one-byte string padded like %s; no precision applies. */
+		snprintf(fmt, sizeof(fmt), "%.*ss", (int)(dot < speclen ? dot : speclen), spec);
+		sh_buf_printf(&b, fmt, one);
 		break;
 	}
 	case 'b':
@@ -99,6 +104,69 @@ static void convert(struct printf_state *st, const char *spec, size_t speclen, c
 	if (b.s)
 		out_put(&st->o, b.s, b.len);
 	sh_buf_free(&b);
+}
+
+/*
+ * A width or precision at *f: digits, or `*` for the next argument (a
+ * negative one is returned as is). Sets *given when there was one.
+ */
+static long field(struct printf_state *st, const char **f, bool *given)
+{
+	const char *digits = *f;
+	long long v = 0;
+
+	*given = **f == '*' || sh_isdigit(**f);
+	if (**f == '*') {
+		(*f)++;
+		v = int_arg(st);
+	} else {
+		for (; sh_isdigit(**f); (*f)++)
+			if (v <= PRINTF_FIELD_MAX)
+				v = v * 10 + (**f - '0');
+	}
+	if (v > PRINTF_FIELD_MAX || v < -PRINTF_FIELD_MAX) {
+		if (*digits == '*')
+			sh_eprintf("printf: %lld: field width or precision out of range\n", v);
+		else
+			sh_eprintf("printf: %.*s: field width or precision out of range\n",
+				   (int)(*f - digits), digits);
+		st->status = 1;
+		v = 0;
+	}
+	return (long)v;
+}
+
+/*
+ * The directive at *f (just past its %) in spec as "%[flags][width][.prec]"
+ * with the numbers written out (at most 8 flags and two 6-digit numbers, so
+ * spec and a conversion letter fit in convert's fmt); *f is left at the
+ * conversion letter.
+ */
+static void directive(struct printf_state *st, const char **f, char *spec, size_t size)
+{
+	size_t nflags = strspn(*f, "-+ #0"), n;
+	long width, prec = -1;
+	bool has_width, has_prec = false;
+
+	if (nflags > 8)
+		nflags = 8;
+	n = (size_t)snprintf(spec, size, "%%%.*s", (int)nflags, *f);
+	*f += strspn(*f, "-+ #0");
+	width = field(st, f, &has_width);
+	if (**f == '.') {
+		(*f)++;
+		prec = field(st, f, &has_prec);
+		has_prec = true;
+	}
+	/* C's rules for * arguments: a negative width left-justifies, a negative precision is none. */
+	if (width < 0) {
+		n += (size_t)snprintf(spec + n, size - n, "-");
+		width = -width;
+	}
+	if (has_width)
+		n += (size_t)snprintf(spec + n, size - n, "%ld", width);
+	if (has_prec && prec >= 0)
+		snprintf(spec + n, size - n, ".%ld", prec);
 }
 
 /* One pass over the format; returns false at \c. */
@@ -135,20 +203,16 @@ static bool format_once(struct printf_state *st, const char *f)
 			f += 2;
 			continue;
 		}
-		const char *spec = f++;
+		char spec[40];
 
-		f += strspn(f, "-+ #0");
-		while (sh_isdigit(*f))
-			f++;
-		if (*f == '.')
-			for (f++; sh_isdigit(*f); f++)
-				;
+		f++;
+		directive(st, &f, spec, sizeof(spec));
 		if (!*f || !strchr("diuoxXcsb", *f)) {
 			sh_eprintf("printf: %%%c: invalid directive\n", *f ? *f : ' ');
 			st->status = 1;
 			return false;
 		}
-		convert(st, spec, (size_t)(f - spec), *f);
+		convert(st, spec, strlen(spec), *f);
 		f++;
 	}
 	return true;

@@ -324,6 +324,15 @@ Test(cmds, printf_echo_test)
 	expect("printf '%b' 'x\\ty\\n'", NULL, "x\ty\n", "", 0);
 	expect("printf '\\101\\n'", NULL, "A\n", "", 0);
 	expect("printf '%d\\n' abc", NULL, "0\n", "printf: 'abc': expected a numeric value\n", 1);
+	expect("printf '[%*d][%-*s][%.*s][%*s][%5c][%-3c][%.*d][%*d]\\n' 5 3 4 ab 2 xyz -4 l q r -1 7 '' 9",
+	       NULL, "[    3][ab  ][xy][l   ][    q][r  ][7][9]\n", "", 0);
+	expect("printf '%*d|' 3 1 4 2", NULL, "  1|   2|", "", 0);
+	expect("printf '%0*x|%-+*d|' 4 255 5 7", NULL, "00ff|+7   |", "", 0);
+	expect("printf '%*d' x 1", NULL, "1", "printf: 'x': expected a numeric value\n", 1);
+	expect("printf '%*d|' 1000000 1", NULL, "1|",
+	       "printf: 1000000: field width or precision out of range\n", 1);
+	expect("printf '%.9999999s|' abc", NULL, "|",
+	       "printf: 9999999: field width or precision out of range\n", 1);
 	expect("echo -e 'a\\cb'", NULL, "a", "", 0);
 	expect("echo -x", NULL, "-x\n", "", 0);
 	expect("[ 1 -lt 2 ] && [ a = a ] && [ -n x ] && [ -z '' ] && echo ok", NULL, "ok\n", "", 0);
