@@ -282,6 +282,70 @@ static char *trim(const char *v, const char *pat, bool suffix, bool longest)
 	return copy;
 }
 
+/* One arithmetic operand of ${name:offset:length}; an empty one is 0. */
+static bool substring_arith(struct expand *e, const char *s, size_t len, long long *v)
+{
+	bool failed;
+	char *text = expand_string(e->sh, s, len, false, &failed);
+	char msg[64];
+	bool ok = true;
+
+	*v = 0;
+	if (!text) {
+		e->failed = true;
+		return false;
+	}
+	if (*text && sh_arith(e->sh, text, v, msg, sizeof(msg))) {
+		fail(e, "arithmetic expression: %s: \"%s\"", msg, text);
+		ok = false;
+	}
+	kfree(text);
+	return ok;
+}
+
+/*
+ * ${name:offset} and ${name:offset:length}, as bash has them: both are
+ * arithmetic; a negative offset counts from the end (write it `: -1` or
+ * `:(-1)`, since `:-` is the default-value operator), a negative length
+ * stops that many bytes before the end.
+ */
+static void emit_substring(struct expand *e, const char *name, const char *value,
+			   const char *word, size_t wlen, bool dq)
+{
+	long long n = (long long)strlen(value), off, count;
+	size_t colon = 0;
+	int depth = 0;
+
+	/* The length starts at the first ':' outside $( ), ${ } and ( ). */
+	while (colon < wlen && (word[colon] != ':' || depth)) {
+		if (word[colon] == '$') {
+			colon = skip_dollar(word, wlen, colon);
+			continue;
+		}
+		depth += word[colon] == '(' ? 1 : word[colon] == ')' ? -1 : 0;
+		colon++;
+	}
+	if (!substring_arith(e, word, colon, &off))
+		return;
+	count = n;
+	if (colon < wlen && !substring_arith(e, word + colon + 1, wlen - colon - 1, &count))
+		return;
+	if (off < 0)
+		off += n;
+	if (off < 0 || off > n)
+		return;
+	if (count < 0) {
+		count += n - off;
+		if (count < 0) {
+			fail(e, "%s: substring expression < 0", name);
+			return;
+		}
+	}
+	if (count > n - off)
+		count = n - off;
+	emit(e, value + off, (size_t)count, dq ? A_QUOTED : A_SPLIT);
+}
+
 /* ${...}: body is the text between the braces. */
 static void expand_brace(struct expand *e, const char *body, size_t len, bool dq)
 {
@@ -320,9 +384,11 @@ static void expand_brace(struct expand *e, const char *body, size_t len, bool dq
 			oplen = 2;
 		else if ((word[0] == '#' || word[0] == '%') && wlen > 1 && word[1] == word[0])
 			oplen = 2;
-		else if (!strchr("-=+?#%", word[0]))
+		else if (!strchr(":-=+?#%", word[0]))
 			goto bad;
-		if (length)
+		/* ${name:} and substrings of $@ and $* are not supported. */
+		if (length || (oplen == 1 && word[0] == ':' && (wlen == 1 || name[0] == '@' ||
+								 name[0] == '*')))
 			goto bad;
 		memcpy(op, word, oplen);
 		op[oplen] = '\0';
@@ -343,6 +409,11 @@ static void expand_brace(struct expand *e, const char *body, size_t len, bool dq
 			emit_params(e, '@', dq);
 		else if (value)
 			emit_value(e, value, dq);
+	} else if (op[0] == ':' && !op[1]) {
+		if (!value && e->sh->opt_nounset)
+			fail(e, "%s: parameter not set", name);
+		else
+			emit_substring(e, name, value ? value : "", word, wlen, dq);
 	} else if (op[0] == '#' || op[0] == '%') {
 		bool failed;
 		char *pat = expand_string(e->sh, word, wlen, true, &failed);

@@ -45,6 +45,20 @@ Test(sh, variables_and_parameters)
 	expect("echo ${x/y}", NULL, "", "sh: ${x/y}: bad substitution\n", 1);
 }
 
+Test(sh, substrings)
+{
+	expect_out("x=abcdef; echo \"${x:2}|${x:1:3}|${x: -2}|${x:(-3):2}|${x:1:-2}|${x:10}|\"",
+		   "cdef|bcd|ef|de|bcd||\n");
+	expect_out("x=abcdef; echo \"${x:i+1:i+2}|${x:-dflt}|${u:1}|${x:0:0}|${x:1:}|\"", "bc|abcdef||||\n");
+	expect_out("x=abcdef; i=1; echo ${x:i:i+1} ${x:$((i * 2)):${#x}}", "bc cdef\n");
+	expect_out("x='a  b  c'; echo ${x:1:4}.; echo \"${x:1:4}\".", "b .\n  b .\n");
+	expect("x=abcdef; echo ${x:4:-3}", NULL, "", "sh: x: substring expression < 0\n", 1);
+	expect("x=abc; echo ${x:1+}", NULL, "", "sh: arithmetic expression: missing operand: \"1+\"\n", 1);
+	expect("echo ${x:}", NULL, "", "sh: ${x:}: bad substitution\n", 1);
+	expect("set -- a b; echo ${@:1}", NULL, "", "sh: ${@:1}: bad substitution\n", 1);
+	expect("set -u; echo ${nope:1}", NULL, "", "sh: nope: parameter not set\n", 1);
+}
+
 Test(sh, special_parameters)
 {
 	run("echo $$", NULL);
