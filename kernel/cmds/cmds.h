@@ -64,6 +64,8 @@ DECLARE_CMD(cmd_xargs);
 DECLARE_CMD(cmd_find);
 DECLARE_CMD(cmd_touch);
 DECLARE_CMD(cmd_mv);
+DECLARE_CMD(cmd_date);
+DECLARE_CMD(cmd_stat);
 DECLARE_CMD(cmd_trace_dump);	/* trace/tracedat_dump.c */
 
 #endif

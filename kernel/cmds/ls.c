@@ -12,17 +12,6 @@ struct ls_opts {
 	struct sh_out o;
 };
 
-static char type_char(enum sh_ftype t)
-{
-	switch (t) {
-	case SH_FT_DIR: return 'd';
-	case SH_FT_CHR: return 'c';
-	case SH_FT_FIFO: return 'p';
-	case SH_FT_LNK: return 'l';
-	default: return '-';
-	}
-}
-
 static void print_entry(struct ls_opts *opt, const char *path, const char *name)
 {
 	struct sh_stat st;
@@ -36,10 +25,7 @@ static void print_entry(struct ls_opts *opt, const char *path, const char *name)
 		out_printf(&opt->o, "?????????? ? %s\n", name);
 		return;
 	}
-	mode[0] = type_char(st.type);
-	for (int i = 0; i < 9; i++)
-		mode[1 + i] = st.mode & (1u << (8 - i)) ? "rwxrwxrwx"[i] : '-';
-	mode[10] = '\0';
+	sh_mode_string(&st, mode);
 	out_printf(&opt->o, "%s %2u root root %8lu %s\n", mode, st.nlink, (unsigned long)st.size, name);
 }
 

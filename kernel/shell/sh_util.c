@@ -6,6 +6,7 @@
 #include <kernel/shell/sh_util.h>
 #include <kernel/shell/sh_io.h>
 #include <kernel/time.h>
+#include <kernel/shell/sh_os.h>
 
 static void merge_sort(void **v, void **tmp, size_t n, sh_cmp_fn cmp, void *ctx)
 {
@@ -128,4 +129,18 @@ int sh_getopt(struct sh_getopt *g, int argc, char **argv, const char *optstring)
 		g->next = NULL;
 	}
 	return c;
+}
+
+void sh_mode_string(const struct sh_stat *st, char mode[11])
+{
+	switch (st->type) {
+	case SH_FT_DIR: mode[0] = 'd'; break;
+	case SH_FT_CHR: mode[0] = 'c'; break;
+	case SH_FT_FIFO: mode[0] = 'p'; break;
+	case SH_FT_LNK: mode[0] = 'l'; break;
+	default: mode[0] = '-'; break;
+	}
+	for (int i = 0; i < 9; i++)
+		mode[1 + i] = st->mode & (1u << (8 - i)) ? "rwxrwxrwx"[i] : '-';
+	mode[10] = '\0';
 }

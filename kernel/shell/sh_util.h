@@ -18,6 +18,10 @@ int sh_parse_int(const char *s, long long *v);
 /* Parse "1.5"-style seconds into nanoseconds; 0 or -EINVAL. */
 int sh_parse_seconds(const char *s, u64 *ns);
 
+struct sh_stat;
+/* ls -l's "drwxr-xr-x" for st (mode holds 10 characters and the NUL). */
+void sh_mode_string(const struct sh_stat *st, char mode[11]);
+
 /* getopt(3) for commands: short options, "n:" takes an argument, "--" ends them. */
 struct sh_getopt {
 	int ind;		/* next argv index; start at 1 (zeroed struct works) */

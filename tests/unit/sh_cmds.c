@@ -1,6 +1,6 @@
 /* Unit tests of the regex engine, the line editor and the text commands. */
 #define _GNU_SOURCE
-/* uses: kernel/cmds/basename.c kernel/cmds/cat.c kernel/cmds/cksum.c kernel/cmds/cmds.c kernel/cmds/cp.c kernel/cmds/cut.c kernel/cmds/diff.c kernel/cmds/dmesg.c kernel/cmds/echo.c kernel/cmds/find.c kernel/cmds/grep.c kernel/cmds/headtail.c kernel/cmds/help.c kernel/cmds/kill.c kernel/cmds/ls.c kernel/cmds/mkdir.c kernel/cmds/mv.c kernel/cmds/poweroff.c kernel/cmds/printf.c kernel/cmds/ps.c kernel/cmds/pwd.c kernel/cmds/rm.c kernel/cmds/rmdir.c kernel/cmds/sed.c kernel/cmds/seq.c kernel/cmds/sleep.c kernel/cmds/sort.c kernel/cmds/sysinfo.c kernel/cmds/tee.c kernel/cmds/test.c kernel/cmds/touch.c kernel/cmds/tr.c kernel/cmds/truefalse.c kernel/cmds/uname.c kernel/cmds/uniq.c kernel/cmds/wc.c kernel/cmds/xargs.c kernel/cmds/yes.c kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/cmds/basename.c kernel/cmds/cat.c kernel/cmds/cksum.c kernel/cmds/cmds.c kernel/cmds/cp.c kernel/cmds/cut.c kernel/cmds/date.c kernel/cmds/diff.c kernel/cmds/dmesg.c kernel/cmds/echo.c kernel/cmds/find.c kernel/cmds/grep.c kernel/cmds/headtail.c kernel/cmds/help.c kernel/cmds/kill.c kernel/cmds/ls.c kernel/cmds/mkdir.c kernel/cmds/mv.c kernel/cmds/poweroff.c kernel/cmds/printf.c kernel/cmds/ps.c kernel/cmds/pwd.c kernel/cmds/rm.c kernel/cmds/rmdir.c kernel/cmds/sed.c kernel/cmds/seq.c kernel/cmds/sleep.c kernel/cmds/sort.c kernel/cmds/stat.c kernel/cmds/sysinfo.c kernel/cmds/tee.c kernel/cmds/test.c kernel/cmds/touch.c kernel/cmds/tr.c kernel/cmds/truefalse.c kernel/cmds/uname.c kernel/cmds/uniq.c kernel/cmds/wc.c kernel/cmds/xargs.c kernel/cmds/yes.c kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include <kernel/shell/sh.h>
@@ -343,6 +343,33 @@ Test(cmds, printf_echo_test)
 	expect("[ 1 = 1", NULL, "", "[: missing ']'\n", 2);
 	expect("test; echo $?", NULL, "1\n", "", 0);
 	expect("[ -f /tmp ] || [ -d /tmp ] && echo dir", NULL, "dir\n", "", 0);
+}
+
+Test(cmds, date)
+{
+	/* The host's clock reads 1 s after boot, and sleep moves it. */
+	expect("date", NULL, "Thu Jan  1 00:00:01 UTC 1970\n", "", 0);
+	expect("date -u '+%F %T.%N|%s|%j|%D|%c|%I %p|%u %w|%y %C|%Q|%%'", NULL,
+	       "1970-01-01 00:00:01.000000000|1|001|01/01/70|Thu Jan  1 00:00:01 1970|12 AM|4 4|70 19|%Q|%\n",
+	       "", 0);
+	expect("sleep 5097599.5; date '+%F %T.%N %a %A %b %B %e %k %l %R %z %Z'", NULL,
+	       "1970-03-01 00:00:00.500000000 Sun Sunday Mar March  1  0 12 00:00 +0000 UTC\n", "", 0);
+	/* The clock keeps its time between the scripts of one test: 39657600.5 s, then a leap day. */
+	expect("sleep 34560000; date '+%F %j %a %H'", NULL, "1971-04-05 095 Mon 00\n", "", 0);
+	expect("sleep 28555199.5; date '+%F %j %a %T'; sleep 86400; date '+%F %j'", NULL,
+	       "1972-02-29 060 Tue 12:00:00\n1972-03-01 061\n", "", 0);
+	expect("date x", NULL, "", "date: extra operand 'x'\n", 1);
+	expect("date -s 1", NULL, "", "date: invalid option -- 's'\n", 1);
+}
+
+Test(cmds, stat)
+{
+	expect("printf hello > /tmp/f; mkdir /tmp/d; stat -c '%n|%s|%b|%B|%o|%a|%04a|%A|%f|%F|%h|%U|%g|%W|%w|%Q|%%|%-6s|%5h|' /tmp/f /tmp/d",
+	       NULL, "/tmp/f|5|1|512|4096|644|0644|-rw-r--r--|81a4|regular file|1|root|0|0|-|?|%|5     |    1|\n"
+	       "/tmp/d|0|0|512|4096|755|0755|drwxr-xr-x|41ed|directory|1|root|0|0|-|?|%|0     |    1|\n", "", 0);
+	expect("stat -c '%F %A' /dev/null", NULL, "character special file crw-r--r--\n", "", 0);
+	expect("stat /nope", NULL, "", "stat: cannot stat '/nope': No such file or directory\n", 1);
+	expect("stat", NULL, "", "stat: missing operand\nstat: usage: stat [-c FORMAT] FILE...\n", 1);
 }
 
 Test(cmds, files)
