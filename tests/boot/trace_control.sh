@@ -3,13 +3,7 @@
 # trace_clock, buffer sizes, trace_pipe; and switching a tracepoint on and
 # off in a loop while every CPU runs through it.
 T=/sys/kernel/tracing
-n=0
-check() {	# check DESCRIPTION COMMAND...: one TAP line
-	n=$((n + 1))
-	d=$1
-	shift
-	if "$@"; then echo "ok $n - $d"; else echo "not ok $n - $d"; fi
-}
+. /spoor/lib/tap.sh
 busy() {	# some scheduling on every CPU
 	i=0
 	while [ $i -lt 10 ]; do ls /proc > /dev/null; i=$((i + 1)); done

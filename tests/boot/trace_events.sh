@@ -2,13 +2,7 @@
 # ID line aside), and enabling it under load yields well-formed trace lines.
 # spoor-exec: --file tests/unit/trace_ref/ftrace/print/format:/tmp/ref/print --file tests/unit/trace_ref/ipi/ipi_send_cpu/format:/tmp/ref/ipi_send_cpu --file tests/unit/trace_ref/irq/irq_handler_entry/format:/tmp/ref/irq_handler_entry --file tests/unit/trace_ref/irq/irq_handler_exit/format:/tmp/ref/irq_handler_exit --file tests/unit/trace_ref/irq/softirq_entry/format:/tmp/ref/softirq_entry --file tests/unit/trace_ref/irq/softirq_exit/format:/tmp/ref/softirq_exit --file tests/unit/trace_ref/kmem/kfree/format:/tmp/ref/kfree --file tests/unit/trace_ref/kmem/kmalloc/format:/tmp/ref/kmalloc --file tests/unit/trace_ref/kmem/mm_page_alloc/format:/tmp/ref/mm_page_alloc --file tests/unit/trace_ref/kmem/mm_page_free/format:/tmp/ref/mm_page_free --file tests/unit/trace_ref/raw_syscalls/sys_enter/format:/tmp/ref/sys_enter --file tests/unit/trace_ref/raw_syscalls/sys_exit/format:/tmp/ref/sys_exit --file tests/unit/trace_ref/sched/sched_process_exit/format:/tmp/ref/sched_process_exit --file tests/unit/trace_ref/sched/sched_process_fork/format:/tmp/ref/sched_process_fork --file tests/unit/trace_ref/sched/sched_stat_runtime/format:/tmp/ref/sched_stat_runtime --file tests/unit/trace_ref/sched/sched_switch/format:/tmp/ref/sched_switch --file tests/unit/trace_ref/sched/sched_wakeup/format:/tmp/ref/sched_wakeup --file tests/unit/trace_ref/sched/sched_wakeup_new/format:/tmp/ref/sched_wakeup_new --file tests/unit/trace_ref/sched/sched_waking/format:/tmp/ref/sched_waking --file tests/unit/trace_ref/timer/hrtimer_expire_entry/format:/tmp/ref/hrtimer_expire_entry
 T=/sys/kernel/tracing
-n=0
-check() {	# check DESCRIPTION COMMAND...: one TAP line
-	n=$((n + 1))
-	d=$1
-	shift
-	if "$@"; then echo "ok $n - $d"; else echo "not ok $n - $d"; fi
-}
+. /spoor/lib/tap.sh
 echo 1..30
 for ref in /tmp/ref/*; do
 	e=${ref##*/}

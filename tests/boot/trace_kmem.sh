@@ -5,13 +5,7 @@
 # (/sys/kernel/debug/trace_selftest, trace/trace_selftest.c).
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
-n=0
-check() {	# check DESCRIPTION COMMAND...: one TAP line
-	n=$((n + 1))
-	d=$1
-	shift
-	if "$@"; then echo "ok $n - $d"; else echo "not ok $n - $d"; fi
-}
+. /spoor/lib/tap.sh
 echo 1..12
 cd $T
 echo 4096 > buffer_size_kb

@@ -4,13 +4,7 @@
 # byte; snapshot commands; per_cpu stats in Linux 6.18's layout.
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
-n=0
-check() {	# check DESCRIPTION COMMAND...: one TAP line
-	n=$((n + 1))
-	d=$1
-	shift
-	if "$@"; then echo "ok $n - $d"; else echo "not ok $n - $d"; fi
-}
+. /spoor/lib/tap.sh
 echo 1..18
 cd $T
 echo 1024 > buffer_size_kb

@@ -5,13 +5,7 @@
 # site back to a NOP, every trace line well formed.
 T=/sys/kernel/tracing
 K=/sys/kernel/debug/static_keys
-n=0
-check() {	# check DESCRIPTION COMMAND...: one TAP line
-	n=$((n + 1))
-	d=$1
-	shift
-	if "$@"; then echo "ok $n - $d"; else echo "not ok $n - $d"; fi
-}
+. /spoor/lib/tap.sh
 state() {	# state KEY-SYMBOL: the states of that key's sites, one word each
 	grep " $1+" $K | cut -d' ' -f2 | tr '\n' ' '
 }
