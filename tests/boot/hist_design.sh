@@ -2,11 +2,7 @@
 # examples the notes wrap over several lines joined into one), each set
 # checked against what the notes show and then cleaned up as they say.
 # spoor-exec: --smp 2
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 has() {		# has FILE TEXT: the file holds the text (fixed string)
 	grep -F -q -e "$2" "$1"
 }

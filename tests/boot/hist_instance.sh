@@ -3,11 +3,7 @@
 # the instance's buffer, a synthetic event in use there cannot go, and
 # rmdir takes every histogram with it.
 # spoor-exec: --smp 2
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 echo 1..9
 cd /sys/kernel/tracing
 mkdir instances/foo && test -f instances/foo/events/sched/sched_switch/hist &&

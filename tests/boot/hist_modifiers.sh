@@ -3,11 +3,7 @@
 # .hex, .log2, .buckets, common_cpu, .percent/.graph values, a descending
 # sort, and clear.
 # spoor-exec: --smp 2
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 echo 1..10
 cd /sys/kernel/tracing
 T=events/timer/hrtimer_expire_entry

@@ -2,11 +2,7 @@
 # (same fields), counted against each event's own histogram, paused and
 # cleared through either event, and the compatibility check.
 # spoor-exec: --smp 2
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 hits() {	# hits HIST-FILE [N]: the N-th histogram's Hits (default the first)
 	grep '^    Hits: ' "$1" | sed -n "${2:-1}p" | sed 's/[^0-9]//g'
 }

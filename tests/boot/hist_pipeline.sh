@@ -4,11 +4,7 @@
 # with save() and snapshot(), enable_hist/disable_hist, dynamic_events
 # and error_log entries for bad commands.
 # spoor-exec: --smp 4
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 has() {		# has FILE TEXT: the file holds the text (fixed string)
 	grep -F -q -e "$2" "$1"
 }

@@ -3,11 +3,7 @@
 # filter), across CPUs, and a full table must account for every event as
 # either a hit or a drop.
 # spoor-exec: --smp 4
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 total() {	# total HIST-FILE WHAT N: the N-th histogram's Totals line, as a number
 	grep "^    $2: " "$1" | sed -n "$3p" | sed 's/[^0-9]//g'
 }

@@ -3,11 +3,7 @@
 # stack variable of one sched_switch histogram passed to a long[] field,
 # next_comm to a char[] field; both printed in `trace`.
 # spoor-exec: --smp 2
-n=0
-result() {	# result STATUS DESCRIPTION: one TAP line
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. /spoor/lib/tap.sh
 echo 1..6
 cd /sys/kernel/tracing
 S=events/sched/sched_switch
