@@ -66,6 +66,8 @@ DECLARE_CMD(cmd_touch);
 DECLARE_CMD(cmd_mv);
 DECLARE_CMD(cmd_date);
 DECLARE_CMD(cmd_stat);
+DECLARE_CMD(cmd_ln);
+DECLARE_CMD(cmd_readlink);
 DECLARE_CMD(cmd_trace_dump);	/* trace/tracedat_dump.c */
 
 #endif

@@ -36,7 +36,7 @@ static void walk(struct find *f, const char *path, int depth)
 	struct sh_stat st;
 	int err;
 
-	err = sh_os->stat(path, &st);
+	err = sh_os->lstat(path, &st);	/* links are not followed (find -P) */
 	if (err) {
 		sh_eprintf("find: %s: %s\n", path, errno_text(-err));
 		f->status = 1;

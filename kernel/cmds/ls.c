@@ -21,12 +21,20 @@ static void print_entry(struct ls_opts *opt, const char *path, const char *name)
 		out_printf(&opt->o, "%s\n", name);
 		return;
 	}
-	if (sh_os->stat(path, &st)) {
+	if (sh_os->lstat(path, &st)) {
 		out_printf(&opt->o, "?????????? ? %s\n", name);
 		return;
 	}
 	sh_mode_string(&st, mode);
-	out_printf(&opt->o, "%s %2u root root %8lu %s\n", mode, st.nlink, (unsigned long)st.size, name);
+	out_printf(&opt->o, "%s %2u root root %8lu %s", mode, st.nlink, (unsigned long)st.size, name);
+	if (st.type == SH_FT_LNK) {
+		char target[256];
+		ssize_t n = sh_os->readlink(path, target, sizeof(target));
+
+		if (n >= 0)
+			out_printf(&opt->o, " -> %.*s", (int)n, target);
+	}
+	out_putc(&opt->o, '\n');
 }
 
 static int collect(void *ctx, const char *name, enum sh_ftype type)
@@ -77,7 +85,8 @@ int cmd_ls(int argc, char **argv, char **envp)
 		status = list_dir(&opt, ".");
 	for (int i = g.ind; i < argc; i++) {
 		struct sh_stat st;
-		int err = sh_os->stat(argv[i], &st);
+		/* ls -l shows a link operand itself; plain ls lists what it points to. */
+		int err = opt.longfmt ? sh_os->lstat(argv[i], &st) : sh_os->stat(argv[i], &st);
 
 		if (err) {
 			out_flush(&opt.o);

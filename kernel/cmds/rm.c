@@ -29,7 +29,7 @@ static int remove_tree(const char *path, int depth)
 		sh_buf_printf(&child, "%s/%s", path, names.argv[i]);
 		if (!child.s)
 			err = -ENOMEM;
-		else if (!(err = sh_os->stat(child.s, &st)))
+		else if (!(err = sh_os->lstat(child.s, &st)))
 			err = st.type == SH_FT_DIR ? remove_tree(child.s, depth + 1) : sh_os->unlink(child.s);
 		if (err)
 			sh_eprintf("rm: %s: %s\n", child.s ? child.s : path, errno_text(-err));
@@ -55,7 +55,8 @@ int cmd_rm(int argc, char **argv, char **envp)
 	}
 	for (int i = g.ind; i < argc; i++) {
 		struct sh_stat st;
-		int err = sh_os->stat(argv[i], &st);
+		/* A link goes, never what it points to. */
+		int err = sh_os->lstat(argv[i], &st);
 
 		if (!err && st.type == SH_FT_DIR)
 			err = recursive ? remove_tree(argv[i], 0) : -EISDIR;

@@ -33,9 +33,11 @@ static bool file_test(char op, const char *path)
 {
 	struct sh_stat st;
 
-	if (sh_os->stat(path, &st))
+	if ((op == 'L' || op == 'h') ? sh_os->lstat(path, &st) : sh_os->stat(path, &st))
 		return false;
 	switch (op) {
+	case 'L':
+	case 'h': return st.type == SH_FT_LNK;
 	case 'f': return st.type == SH_FT_REG;
 	case 'd': return st.type == SH_FT_DIR;
 	case 'c': return st.type == SH_FT_CHR;
@@ -121,7 +123,7 @@ static bool test_primary(struct test_state *t)
 		t->depth--;
 		return r;
 	}
-	if (a[0] == '-' && a[1] && !a[2] && b && strchr("efdcpsrwxzn", a[1])) {
+	if (a[0] == '-' && a[1] && !a[2] && b && strchr("efdcpsrwxznLh", a[1])) {
 		t->pos += 2;
 		t->depth--;
 		if (a[1] == 'z')

@@ -87,11 +87,16 @@ struct sh_os {
 	int (*dup2)(int oldfd, int newfd);
 	int (*pipe)(int fds[2]);
 	int (*stat)(const char *path, struct sh_stat *st);
+	/* stat() of a symbolic link itself, not of what it points to. */
+	int (*lstat)(const char *path, struct sh_stat *st);
 	int (*readdir)(const char *path, sh_dirent_fn fn, void *ctx);
 	int (*mkdir)(const char *path, unsigned int mode);
 	int (*unlink)(const char *path);
 	int (*rmdir)(const char *path);
 	int (*rename)(const char *oldpath, const char *newpath);
+	int (*symlink)(const char *target, const char *path);
+	/* A link's target into buf, not NUL-terminated: its length; -EINVAL if path is no link. */
+	ssize_t (*readlink)(const char *path, char *buf, size_t size);
 	int (*chdir)(const char *path);
 	int (*getcwd)(char *buf, size_t size);
 

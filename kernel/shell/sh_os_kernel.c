@@ -48,20 +48,31 @@ static enum sh_ftype ftype(umode_t mode)
 	return SH_FT_UNKNOWN;
 }
 
+static int to_sh_stat(int err, const struct kstat *ks, struct sh_stat *st)
+{
+	if (err)
+		return err;
+	st->type = ftype(ks->mode);
+	st->mode = ks->mode & 0777;
+	st->size = (u64)ks->size;
+	st->ino = ks->ino;
+	st->nlink = ks->nlink;
+	st->mtime_ns = ks->mtime_ns;
+	return 0;
+}
+
 static int k_stat(const char *path, struct sh_stat *st)
 {
 	struct kstat ks;
-	int err = ksys_stat(path, &ks);
 
-	if (err)
-		return err;
-	st->type = ftype(ks.mode);
-	st->mode = ks.mode & 0777;
-	st->size = (u64)ks.size;
-	st->ino = ks.ino;
-	st->nlink = ks.nlink;
-	st->mtime_ns = ks.mtime_ns;
-	return 0;
+	return to_sh_stat(ksys_stat(path, &ks), &ks, st);
+}
+
+static int k_lstat(const char *path, struct sh_stat *st)
+{
+	struct kstat ks;
+
+	return to_sh_stat(ksys_lstat(path, &ks), &ks, st);
 }
 
 static int k_readdir(const char *path, sh_dirent_fn fn, void *ctx)
@@ -332,9 +343,9 @@ usage:
 
 static const struct sh_os kernel_os = {
 	.open = k_open, .read = ksys_read, .write = ksys_write, .close = ksys_close,
-	.dup = k_dup, .dup2 = ksys_dup2, .pipe = k_pipe, .stat = k_stat,
+	.dup = k_dup, .dup2 = ksys_dup2, .pipe = k_pipe, .stat = k_stat, .lstat = k_lstat,
 	.readdir = k_readdir, .mkdir = k_mkdir, .unlink = ksys_unlink, .rmdir = ksys_rmdir,
-	.rename = ksys_rename, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait,
+	.rename = ksys_rename, .symlink = ksys_symlink, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait,
 	.kill = k_kill, .take_signals = k_take_signals, .getpid = k_getpid, .getppid = k_getppid,
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
 	.stack_left = k_stack_left, .now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,

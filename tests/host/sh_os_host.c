@@ -3,7 +3,8 @@
  * buffers, and tasks that run synchronously inside spawn(). A pipeline's
  * stages therefore run one after the other, each to completion, which is
  * deterministic and enough for commands that do not need a concurrent
- * reader. See tests/host/sh_os_host.h for what tests can control.
+ * reader. Symbolic links can be made and read, but lookups do not follow
+ * them. See tests/host/sh_os_host.h for what tests can control.
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>
@@ -18,7 +19,7 @@
 #define HOST_NFD	32
 #define HOST_NTASK	4096
 
-/* A file or directory of the in-memory tree. */
+/* A file, directory or symbolic link (its target in data) of the in-memory tree. */
 struct hnode {
 	char name[64];
 	enum sh_ftype type;
@@ -343,7 +344,7 @@ static int h_stat(const char *path, struct sh_stat *st)
 		return err;
 	memset(st, 0, sizeof(*st));
 	st->type = n->null ? SH_FT_CHR : n->type;
-	st->mode = n->type == SH_FT_DIR ? 0755 : 0644;
+	st->mode = n->type == SH_FT_DIR ? 0755 : n->type == SH_FT_LNK ? 0777 : 0644;
 	st->size = n->data.len;
 	st->ino = n->ino;
 	st->nlink = 1;
@@ -389,6 +390,36 @@ static int h_mkdir(const char *path, unsigned int mode)
 		return -EEXIST;
 	new_node(dir, name, SH_FT_DIR);
 	return 0;
+}
+
+static int h_symlink(const char *target, const char *path)
+{
+	struct hnode *dir, *n;
+	const char *last;
+	char name[64];
+	int err = lookup(path, NULL, &dir, &last);
+
+	if (err)
+		return err;
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(last, "/"), last);
+	if (lookup(path, &n, NULL, NULL) == 0)
+		return -EEXIST;
+	sh_buf_puts(&new_node(dir, name, SH_FT_LNK)->data, target);
+	return 0;
+}
+
+static ssize_t h_readlink(const char *path, char *buf, size_t size)
+{
+	struct hnode *n;
+	int err = lookup(path, &n, NULL, NULL);
+
+	if (err)
+		return err;
+	if (n->type != SH_FT_LNK)
+		return -EINVAL;
+	size = n->data.len < size ? n->data.len : size;
+	memcpy(buf, n->data.s, size);
+	return (ssize_t)size;
 }
 
 static int remove_node(const char *path, bool dir)
@@ -634,9 +665,9 @@ static int h_run_workload(int argc, char **argv)
 
 static const struct sh_os host_os = {
 	.open = h_open, .read = h_read, .write = h_write, .close = h_close,
-	.dup = h_dup, .dup2 = h_dup2, .pipe = h_pipe, .stat = h_stat,
+	.dup = h_dup, .dup2 = h_dup2, .pipe = h_pipe, .stat = h_stat, .lstat = h_stat,
 	.readdir = h_readdir, .mkdir = h_mkdir, .unlink = h_unlink, .rmdir = h_rmdir,
-	.rename = h_rename, .chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
+	.rename = h_rename, .symlink = h_symlink, .readlink = h_readlink, .chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
 	.kill = h_kill, .take_signals = h_take_signals, .getpid = h_getpid, .getppid = h_getppid,
 	.for_each_task = h_for_each_task, .interrupted = h_interrupted,
 	.stack_left = h_stack_left, .now_ns = h_now_ns, .sleep_ns = h_sleep_ns, .nproc = h_nproc,

@@ -1,6 +1,6 @@
 /* Unit tests of the regex engine, the line editor and the text commands. */
 #define _GNU_SOURCE
-/* uses: kernel/cmds/basename.c kernel/cmds/cat.c kernel/cmds/cksum.c kernel/cmds/cmds.c kernel/cmds/cp.c kernel/cmds/cut.c kernel/cmds/date.c kernel/cmds/diff.c kernel/cmds/dmesg.c kernel/cmds/echo.c kernel/cmds/find.c kernel/cmds/grep.c kernel/cmds/headtail.c kernel/cmds/help.c kernel/cmds/kill.c kernel/cmds/ls.c kernel/cmds/mkdir.c kernel/cmds/mv.c kernel/cmds/poweroff.c kernel/cmds/printf.c kernel/cmds/ps.c kernel/cmds/pwd.c kernel/cmds/rm.c kernel/cmds/rmdir.c kernel/cmds/sed.c kernel/cmds/seq.c kernel/cmds/sleep.c kernel/cmds/sort.c kernel/cmds/stat.c kernel/cmds/sysinfo.c kernel/cmds/tee.c kernel/cmds/test.c kernel/cmds/touch.c kernel/cmds/tr.c kernel/cmds/truefalse.c kernel/cmds/uname.c kernel/cmds/uniq.c kernel/cmds/wc.c kernel/cmds/xargs.c kernel/cmds/yes.c kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/cmds/basename.c kernel/cmds/cat.c kernel/cmds/cksum.c kernel/cmds/cmds.c kernel/cmds/cp.c kernel/cmds/cut.c kernel/cmds/date.c kernel/cmds/diff.c kernel/cmds/dmesg.c kernel/cmds/echo.c kernel/cmds/find.c kernel/cmds/grep.c kernel/cmds/headtail.c kernel/cmds/help.c kernel/cmds/kill.c kernel/cmds/ln.c kernel/cmds/ls.c kernel/cmds/mkdir.c kernel/cmds/mv.c kernel/cmds/poweroff.c kernel/cmds/printf.c kernel/cmds/ps.c kernel/cmds/pwd.c kernel/cmds/readlink.c kernel/cmds/rm.c kernel/cmds/rmdir.c kernel/cmds/sed.c kernel/cmds/seq.c kernel/cmds/sleep.c kernel/cmds/sort.c kernel/cmds/stat.c kernel/cmds/sysinfo.c kernel/cmds/tee.c kernel/cmds/test.c kernel/cmds/touch.c kernel/cmds/tr.c kernel/cmds/truefalse.c kernel/cmds/uname.c kernel/cmds/uniq.c kernel/cmds/wc.c kernel/cmds/xargs.c kernel/cmds/yes.c kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include <kernel/shell/sh.h>
@@ -370,6 +370,39 @@ Test(cmds, stat)
 	expect("stat -c '%F %A' /dev/null", NULL, "character special file crw-r--r--\n", "", 0);
 	expect("stat /nope", NULL, "", "stat: cannot stat '/nope': No such file or directory\n", 1);
 	expect("stat", NULL, "", "stat: missing operand\nstat: usage: stat [-c FORMAT] FILE...\n", 1);
+}
+
+Test(cmds, ln_readlink)
+{
+	/* The tree lives for the whole test: made once, read by each script. */
+	expect("mkdir -p /tmp/d/e; echo x > /tmp/d/f; ln -s /tmp/d /tmp/abs; ln -s d/e /tmp/rel; "
+	       "ln -s ../f /tmp/d/e/up; ln -s loop1 /tmp/loop2; ln -s loop2 /tmp/loop1", NULL, "", "", 0);
+	expect("readlink /tmp/abs /tmp/rel /tmp/d/e/up", NULL, "/tmp/d\nd/e\n../f\n", "", 0);
+	expect("readlink /tmp/d; echo $?", NULL, "1\n", "", 0);
+	expect("readlink -n /tmp/abs", NULL, "/tmp/d", "", 0);
+	/* .. after a link leaves the link's target, not the link's directory. */
+	expect("readlink -f /tmp/abs /tmp/rel/up /tmp//rel/./../../abs/e/new /tmp/rel/../e", NULL,
+	       "/tmp/d\n/tmp/d/f\n/tmp/d/e/new\n/tmp/d/e\n", "", 0);
+	expect("readlink -f /tmp/rel/../abs", NULL, "/tmp/d/abs\n", "", 0);
+	expect("readlink -e /tmp/rel/../abs; echo $?; readlink -vq /tmp/d", NULL, "1\n", "", 1);
+	expect("cd /tmp/d/e; readlink -f up ../../rel", NULL, "/tmp/d/f\n/tmp/d/e\n", "", 0);
+	expect("readlink -vf /tmp/nodir/x", NULL, "", "readlink: /tmp/nodir/x: No such file or directory\n", 1);
+	expect("readlink -v -e /tmp/abs/new", NULL, "", "readlink: /tmp/abs/new: No such file or directory\n", 1);
+	expect("readlink -fv /tmp/d/f/x", NULL, "", "readlink: /tmp/d/f/x: Not a directory\n", 1);
+	expect("readlink -vf /tmp/loop1", NULL, "", "readlink: /tmp/loop1: Too many levels of symbolic links\n", 1);
+	expect("ln -s /x /tmp/d", NULL, "", "", 0);
+	expect("readlink /tmp/d/x", NULL, "/x\n", "", 0);
+	expect("ln -s /x /tmp/rel; echo $?; ln -sf /x /tmp/rel; readlink /tmp/rel", NULL, "1\n/x\n",
+	       "ln: /tmp/rel: File exists\n", 0);
+	expect("ln /tmp/d/f /tmp/h", NULL, "", "ln: hard links are not supported: use ln -s\n", 1);
+	expect("[ -L /tmp/abs ] && [ -h /tmp/rel ] && ! [ -L /tmp/d ] && ! [ -L /tmp/none ] && echo yes", NULL,
+	       "yes\n", "", 0);
+	expect("ls -l /tmp/abs; ls -l /tmp | grep rel", NULL,
+	       "lrwxrwxrwx  1 root root        6 /tmp/abs -> /tmp/d\nlrwxrwxrwx  1 root root        2 rel -> /x\n", "", 0);
+	expect("find /tmp -name 'loop*' | sort; find /tmp/abs", NULL, "/tmp/loop1\n/tmp/loop2\n/tmp/abs\n", "", 0);
+	/* rm takes the link away, never what it points to. */
+	expect("rm /tmp/abs; rm -r /tmp/rel; ls /tmp/d", NULL, "e\nf\nx\n", "", 0);
+	expect("readlink", NULL, "", "readlink: missing operand\n", 1);
 }
 
 Test(cmds, files)
