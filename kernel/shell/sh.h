@@ -212,6 +212,15 @@ enum sh_flow {
 /* Background jobs not yet waited for. */
 #define SH_MAX_JOBS	32
 
+/*
+ * A background job: job specs name it (%1 by id, %% or %+ the newest,
+ * %- the one before). Ids count up from 1 again once no job is left.
+ */
+struct sh_job {
+	pid_t pid;
+	int id;
+};
+
 /* Trap slots: 0 is EXIT, 1..64 Linux's signal numbers. */
 #define SH_NSIG		65
 
@@ -227,7 +236,7 @@ struct sh {
 	int subst_count;		/* command substitutions run, for the status of `x=$(...)` */
 	pid_t pid;			/* $$: the pid of the shell a subshell was copied from */
 	pid_t last_bg;			/* $! */
-	pid_t jobs[SH_MAX_JOBS];
+	struct sh_job jobs[SH_MAX_JOBS];	/* in the order started */
 	int njobs;
 	bool opt_errexit;		/* set -e */
 	bool opt_xtrace;		/* set -x */

@@ -354,12 +354,44 @@ static int bi_read(struct sh *sh, int argc, char **argv)
 static int forget_job(struct sh *sh, pid_t pid)
 {
 	for (int i = 0; i < sh->njobs; i++) {
-		if (sh->jobs[i] == pid) {
-			sh->jobs[i] = sh->jobs[--sh->njobs];
+		if (sh->jobs[i].pid == pid) {
+			memmove(&sh->jobs[i], &sh->jobs[i + 1], (size_t)(sh->njobs - i - 1) * sizeof(sh->jobs[0]));
+			sh->njobs--;
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/*
+ * The pid a process operand of kill or wait names: a number, or a job
+ * spec (%N, %%, %+, %-); 0 after printing why not.
+ */
+static pid_t operand_pid(struct sh *sh, const char *cmd, const char *s)
+{
+	long long v;
+	int i = -1;
+
+	if (s[0] != '%') {
+		if (sh_parse_int(s, &v) || v <= 0 || v > 0x7fffffff) {
+			sh_error(sh, "%s: %s: arguments must be process or job IDs", cmd, s);
+			return 0;
+		}
+		return (pid_t)v;
+	}
+	if (!s[1] || !strcmp(s, "%%") || !strcmp(s, "%+")) {
+		i = sh->njobs - 1;
+	} else if (!strcmp(s, "%-")) {
+		i = sh->njobs - 2;
+	} else if (!sh_parse_int(s + 1, &v)) {
+		for (i = sh->njobs - 1; i >= 0 && sh->jobs[i].id != v; i--)
+			;
+	}
+	if (i < 0) {
+		sh_error(sh, "%s: %s: no such job", cmd, s);
+		return 0;
+	}
+	return sh->jobs[i].pid;
 }
 
 /*
@@ -393,7 +425,7 @@ static int bi_wait(struct sh *sh, int argc, char **argv)
 
 	if (argc == 1) {
 		while (sh->njobs) {
-			pid_t pid = sh->jobs[0];
+			pid_t pid = sh->jobs[0].pid;
 
 			if (wait_job(sh, pid, &status) == -EINTR)
 				return status;
@@ -402,21 +434,64 @@ static int bi_wait(struct sh *sh, int argc, char **argv)
 		return 0;
 	}
 	for (int i = 1; i < argc; i++) {
-		long long pid;
+		pid_t pid = operand_pid(sh, "wait", argv[i]);
 
-		if (sh_parse_int(argv[i], &pid) || pid <= 0) {
-			sh_error(sh, "wait: %s: invalid process id", argv[i]);
-			return 2;
+		if (!pid) {
+			status = argv[i][0] == '%' ? 127 : 2;
+			continue;
 		}
-		switch (wait_job(sh, (pid_t)pid, &status)) {
+		switch (wait_job(sh, pid, &status)) {
 		case -EINTR:
 			return status;
 		case -ECHILD:
 			status = 127;
 			break;
 		}
-		forget_job(sh, (pid_t)pid);
+		forget_job(sh, pid);
 	}
+	return status;
+}
+
+/*
+ * kill runs in the shell, as sh's builtin does, because job specs are
+ * the shell's: they become pids, then the kill command does the rest.
+ */
+static int bi_kill(struct sh *sh, int argc, char **argv)
+{
+	int status = 0, n = 0, first = 1;
+	char **args = kcalloc((size_t)argc + 1, sizeof(*args), GFP_KERNEL);
+	char (*pids)[12] = kcalloc((size_t)argc, sizeof(*pids), GFP_KERNEL);
+
+	if (!args || !pids) {
+		sh_error(sh, "kill: %s", errno_text(ENOMEM));
+		kfree(args);
+		kfree(pids);
+		return 1;
+	}
+	/* The operands follow -s SIGNAL or -SIGNAL, and --. */
+	if (argc > 1 && !strcmp(argv[1], "-s"))
+		first = 3;
+	else if (argc > 1 && argv[1][0] == '-' && argv[1][1] && strcmp(argv[1], "--"))
+		first = 2;
+	if (first < argc && !strcmp(argv[first], "--"))
+		first++;
+	for (int i = 0; i < argc; i++) {
+		pid_t pid;
+
+		if (i < first || argv[i][0] != '%') {
+			args[n++] = argv[i];
+		} else if ((pid = operand_pid(sh, "kill", argv[i]))) {
+			snprintf(pids[i], sizeof(pids[i]), "%d", pid);
+			args[n++] = pids[i];
+		} else {
+			status = 1;
+		}
+	}
+	/* Every operand a bad job spec: nothing is left to signal. */
+	if (!status || n > first)
+		status |= cmd_kill(n, args, NULL);
+	kfree(args);
+	kfree(pids);
 	return status;
 }
 
@@ -512,6 +587,7 @@ static const struct {
 	{ "unset", bi_unset, true },
 	{ "cd", bi_cd, false },
 	{ "command", bi_command, false },
+	{ "kill", bi_kill, false },
 	{ "local", bi_local, false },
 	{ "read", bi_read, false },
 	{ "wait", bi_wait, false },

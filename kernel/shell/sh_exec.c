@@ -268,8 +268,11 @@ static int wait_foreground(struct sh *sh, pid_t pid)
 static void add_job(struct sh *sh, pid_t pid)
 {
 	sh->last_bg = pid;
-	if (sh->njobs < SH_MAX_JOBS)
-		sh->jobs[sh->njobs++] = pid;
+	if (sh->njobs < SH_MAX_JOBS) {
+		sh->jobs[sh->njobs].pid = pid;
+		sh->jobs[sh->njobs].id = sh->njobs ? sh->jobs[sh->njobs - 1].id + 1 : 1;
+		sh->njobs++;
+	}
 }
 
 static int call_function(struct sh *sh, struct sh_func *f, int argc, char **argv)

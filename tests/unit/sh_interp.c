@@ -45,6 +45,22 @@ Test(sh, variables_and_parameters)
 	expect("echo ${x/y}", NULL, "", "sh: ${x/y}: bad substitution\n", 1);
 }
 
+Test(sh, job_specs)
+{
+	/* Host tasks finish inside spawn: each job is there to be waited for. */
+	expect_out("true & false & wait %1; echo $?; wait %%; echo $?", "0\n1\n");
+	expect_out("false & true & wait %-; echo $?; wait %+; echo $?", "1\n0\n");
+	expect_out("true & wait; false & wait %1; echo $?", "1\n");
+	/* Their tasks are gone, so kill reports the pids the specs named. */
+	expect_out("true & a=$!; true & kill -0 %1 %% 2> /tmp/e; echo $?; grep -c -e \"($a)\" -e \"($!)\" /tmp/e",
+		   "1\n2\n");
+	expect("wait %3; echo $?", NULL, "127\n", "sh: wait: %3: no such job\n", 0);
+	/* A bad spec next to a good operand: the shell itself gets the SIGKILL. */
+	expect("kill %1; echo $?; kill -s TERM %x; echo $?; kill -9 -- %2 $$; echo not reached", NULL, "1\n1\n",
+	       "sh: kill: %1: no such job\nsh: kill: %x: no such job\nsh: kill: %2: no such job\n", 137);
+	expect("wait abc; echo $?", NULL, "2\n", "sh: wait: abc: arguments must be process or job IDs\n", 0);
+}
+
 Test(sh, substrings)
 {
 	expect_out("x=abcdef; echo \"${x:2}|${x:1:3}|${x: -2}|${x:(-3):2}|${x:1:-2}|${x:10}|\"",
