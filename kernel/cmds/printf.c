@@ -2,7 +2,8 @@
  * printf FORMAT [ARG]...: C's conversions %s %b %c %d %i %u %o %x %X %%
  * with flags, width and precision, a `*` width or precision taken from
  * the next argument as C's printf does (%*d, %-*s, %.*s); the format is
- * reused while arguments remain.
+ * reused while arguments remain. The output goes out in one write, as a
+ * tracefs file needs to see a command whole.
  */
 #include <kernel/string.h>
 #include <kernel/errno.h>
@@ -12,7 +13,7 @@
 #include <kernel/shell/sh_escape.h>
 
 struct printf_state {
-	struct sh_out o;
+	struct sh_buf out;	/* everything printed, written at the end */
 	int argc, next;
 	char **argv;
 	int status;
@@ -102,7 +103,7 @@ static void convert(struct printf_state *st, const char *spec, size_t speclen, c
 	}
 	/* Built in a buffer: a width can be wider than any fixed array. */
 	if (b.s)
-		out_put(&st->o, b.s, b.len);
+		sh_buf_put(&st->out, b.s, b.len);
 	sh_buf_free(&b);
 }
 
@@ -187,7 +188,7 @@ static bool format_once(struct printf_state *st, const char *f)
 				esc[n] = f[n], n++;
 			stop = sh_unescape(&b, esc, true);
 			if (b.s)
-				out_put(&st->o, b.s, b.len);
+				sh_buf_put(&st->out, b.s, b.len);
 			sh_buf_free(&b);
 			if (stop)
 				return false;
@@ -195,11 +196,11 @@ static bool format_once(struct printf_state *st, const char *f)
 			continue;
 		}
 		if (*f != '%') {
-			out_putc(&st->o, *f++);
+			sh_buf_putc(&st->out, *f++);
 			continue;
 		}
 		if (f[1] == '%') {
-			out_putc(&st->o, '%');
+			sh_buf_putc(&st->out, '%');
 			f += 2;
 			continue;
 		}
@@ -231,15 +232,18 @@ static bool has_conversion(const char *f)
 int cmd_printf(int argc, char **argv, char **envp)
 {
 	struct printf_state st = { .argc = argc, .argv = argv, .next = 2 };
+	struct sh_out o;
 
 	if (argc < 2) {
 		sh_eprintf("printf: usage: printf FORMAT [ARG]...\n");
 		return 2;
 	}
-	out_init(&st.o, 1);
 	do {
 		if (!format_once(&st, argv[1]))
 			break;
 	} while (st.next < argc && has_conversion(argv[1]));
-	return out_finish(&st.o, "printf", st.status);
+	out_init(&o, 1);
+	out_put_whole(&o, st.out.s, st.out.len);
+	sh_buf_free(&st.out);
+	return out_finish(&o, "printf", st.status);
 }

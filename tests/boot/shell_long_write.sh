@@ -1,7 +1,7 @@
 # A command line longer than the shell's output buffer reaches a pseudo
 # file in one write: tracefs takes each write as one command.
 . /spoor/lib/tap.sh
-echo 1..2
+echo 1..3
 cd /sys/kernel/tracing
 f=""
 for i in $(seq 1 60); do
@@ -16,3 +16,7 @@ echo "$t" > events/sched/sched_switch/trigger &&
 	grep -q 'prev_pid == 60' events/sched/sched_switch/trigger
 result $? "a ${#t}-byte hist trigger arrived whole"
 echo "!$t" >> events/sched/sched_switch/trigger
+printf '%s\n' "$f" > events/sched/sched_switch/filter
+n=$(cat events/sched/sched_switch/filter | wc -c)
+check "printf: a $n-byte filter arrived whole" [ "$n" -gt 900 ]
+echo 0 > events/sched/sched_switch/filter
