@@ -81,8 +81,13 @@ int event_trigger_register(struct trace_event_file *file, struct event_trigger_d
 	struct event_trigger_data **pp;
 	int ret;
 
+	/*
+	 * Commands sharing ops are one kind, as Linux's trigger types:
+	 * traceon and traceoff, enable_event and disable_event (on one
+	 * target) exclude each other.
+	 */
 	for (pp = &file->triggers; *pp; pp = &(*pp)->next)
-		if ((*pp)->cmd == data->cmd && (!same || same(*pp, data)))
+		if ((*pp)->ops == data->ops && (!same || same(*pp, data)))
 			return -EEXIST;
 	ret = trace_event_enable_disable(file, true, true);
 	if (ret)
@@ -269,22 +274,15 @@ void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 
 /* --- traceon, traceoff, snapshot, stacktrace ---------------------------------------------- */
 
-static void traceon_trigger(struct event_trigger_data *data, void *rec, unsigned int size)
+/* A count is spent only when the trigger changes tracing_on. */
+static void traceonoff_trigger(struct event_trigger_data *data, void *rec, unsigned int size)
 {
 	struct trace_event_file *file = data->private_data;
+	bool on = !strcmp(data->cmd->name, "traceon");
 
-	if (READ_ONCE(file->tr->tracing_on) || !event_trigger_take(data))
+	if (READ_ONCE(file->tr->tracing_on) == on || !event_trigger_take(data))
 		return;
-	tracer_tracing_on(file->tr, true);
-}
-
-static void traceoff_trigger(struct event_trigger_data *data, void *rec, unsigned int size)
-{
-	struct trace_event_file *file = data->private_data;
-
-	if (!READ_ONCE(file->tr->tracing_on) || !event_trigger_take(data))
-		return;
-	tracer_tracing_on(file->tr, false);
+	tracer_tracing_on(file->tr, on);
 }
 
 static void snapshot_trigger(struct event_trigger_data *data, void *rec, unsigned int size)
@@ -310,17 +308,14 @@ static int simple_trigger_print(char *buf, size_t size, const struct event_trigg
 	return n + print_count_filter(buf + n, size - (size_t)n, data);
 }
 
-static const struct event_trigger_ops traceon_ops = { .trigger = traceon_trigger, .print = simple_trigger_print };
-static const struct event_trigger_ops traceoff_ops = { .trigger = traceoff_trigger, .print = simple_trigger_print };
+static const struct event_trigger_ops traceonoff_ops = { .trigger = traceonoff_trigger, .print = simple_trigger_print };
 static const struct event_trigger_ops snapshot_ops = { .trigger = snapshot_trigger, .print = simple_trigger_print };
 static const struct event_trigger_ops stacktrace_ops = { .trigger = stacktrace_trigger, .print = simple_trigger_print };
 
 static const struct event_trigger_ops *simple_ops(const struct event_command *cmd)
 {
-	if (!strcmp(cmd->name, "traceon"))
-		return &traceon_ops;
-	if (!strcmp(cmd->name, "traceoff"))
-		return &traceoff_ops;
+	if (!strcmp(cmd->name, "traceon") || !strcmp(cmd->name, "traceoff"))
+		return &traceonoff_ops;
 	if (!strcmp(cmd->name, "snapshot"))
 		return &snapshot_ops;
 	return &stacktrace_ops;
@@ -333,12 +328,13 @@ static int simple_trigger_parse(struct event_command *cmd, struct trace_event_fi
 	struct event_trigger_data *data;
 	struct event_filter *filter;
 	char *args;
-	long count;
+	long count = -1;
 	int ret = trigger_split(file, param, &args, &filter);
 
 	if (ret)
 		return ret;
-	ret = parse_count(args, &count);
+	/* A removal may carry the count as listed (":count=2", ":unlimited"). */
+	ret = remove ? 0 : parse_count(args, &count);
 	kfree(args);
 	if (!ret && !strcmp(cmd->name, "snapshot") && !remove)
 		ret = tracing_alloc_snapshot(file->tr);
@@ -408,7 +404,7 @@ static int event_enable_parse(struct event_command *cmd, struct trace_event_file
 	struct trace_event_file *target;
 	struct event_filter *filter;
 	char *args, *system, *event, *count_str;
-	long count;
+	long count = -1;
 	int ret = trigger_split(file, param, &args, &filter);
 
 	if (ret)
@@ -422,7 +418,7 @@ static int event_enable_parse(struct event_command *cmd, struct trace_event_file
 	count_str = strchr(event, ':');
 	if (count_str)
 		*count_str++ = '\0';
-	if (parse_count(count_str ? count_str : "", &count))
+	if (!remove && parse_count(count_str ? count_str : "", &count))
 		goto out;
 	target = trace_find_event_file(file->tr, system, event);
 	if (!target)
