@@ -23,7 +23,7 @@ struct grep_line {
 };
 
 struct grep_opts {
-	bool quiet, count, invert, word, only, number, names, no_names, list, fixed;
+	bool quiet, count, invert, word, only, number, names, no_names, with_names, list, fixed;
 	int nre;
 	struct regex **re;	/* one per expression */
 	struct sh_out o;
@@ -268,7 +268,7 @@ int cmd_grep(int argc, char **argv, char **envp)
 	int flags = 0, c, status = 1;
 	long total = 0;
 
-	while ((c = sh_getopt(&go, argc, argv, "qcvEwoinlhFse:A:B:C:")) != -1) {
+	while ((c = sh_getopt(&go, argc, argv, "qcvEwoinlhHFse:A:B:C:")) != -1) {
 		switch (c) {
 		case 'A':
 		case 'B':
@@ -287,7 +287,8 @@ int cmd_grep(int argc, char **argv, char **envp)
 		case 'i': flags |= RE_ICASE; break;
 		case 'n': g.number = true; break;
 		case 'l': g.list = true; break;
-		case 'h': g.no_names = true; break;
+		case 'h': g.no_names = true; g.with_names = false; break;
+		case 'H': g.with_names = true; g.no_names = false; break;
 		case 'F': g.fixed = true; break;
 		case 's': break;
 		case 'e': sh_argv_push(&patterns, kstrdup(go.arg, GFP_KERNEL)); break;
@@ -323,7 +324,7 @@ int cmd_grep(int argc, char **argv, char **envp)
 		}
 	}
 	sh_argv_free(&patterns);
-	g.names = argc - go.ind > 1 && !g.no_names;
+	g.names = g.with_names || (argc - go.ind > 1 && !g.no_names);
 	out_init(&g.o, 1);
 	if (go.ind == argc)
 		total = grep_fd(&g, 0, "(standard input)");
