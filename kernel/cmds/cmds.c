@@ -4,6 +4,7 @@
 
 const struct sh_command sh_commands[] = {
 	{ "[", cmd_test, "[ EXPR ]" },
+	{ "awk", cmd_awk, "awk [-F SEP] '[/ERE/] { print [ITEM[, ITEM]...] }'... [FILE]... ($N $NF NF NR \"s\")" },
 	{ "basename", cmd_basename, "basename PATH [SUFFIX]" },
 	{ "cat", cmd_cat, "cat [FILE]..." },
 	{ "cksum", cmd_cksum, "cksum [FILE]..." },
@@ -14,6 +15,7 @@ const struct sh_command sh_commands[] = {
 	{ "dirname", cmd_dirname, "dirname PATH" },
 	{ "dmesg", cmd_dmesg, "dmesg" },
 	{ "echo", cmd_echo, "echo [-neE] [ARG]..." },
+	{ "expr", cmd_expr, "expr ARG... (| & = != < <= > >= + - * / % : ( ))" },
 	{ "false", cmd_false, "false" },
 	{ "find", cmd_find, "find [PATH]... [-maxdepth N] [-mindepth N] [-type f|d] [-name PATTERN]" },
 	{ "grep", cmd_grep, "grep [-qcvEwoinlhF] [-A N] [-B N] [-C N] [-e PATTERN]... [PATTERN] [FILE]..." },

@@ -38,6 +38,8 @@ DECLARE_CMD(cmd_tail);
 DECLARE_CMD(cmd_sort);
 DECLARE_CMD(cmd_uniq);
 DECLARE_CMD(cmd_cut);
+DECLARE_CMD(cmd_awk);
+DECLARE_CMD(cmd_expr);
 DECLARE_CMD(cmd_tr);
 DECLARE_CMD(cmd_sed);
 DECLARE_CMD(cmd_seq);

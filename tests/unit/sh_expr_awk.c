@@ -1,0 +1,55 @@
+/* Unit tests of expr and awk, as the ftrace selftests use them. */
+#define _GNU_SOURCE
+/* uses: kernel/cmds/awk.c kernel/cmds/basename.c kernel/cmds/cat.c kernel/cmds/cksum.c kernel/cmds/cmds.c kernel/cmds/cp.c kernel/cmds/cut.c kernel/cmds/date.c kernel/cmds/diff.c kernel/cmds/dmesg.c kernel/cmds/echo.c kernel/cmds/expr.c kernel/cmds/find.c kernel/cmds/grep.c kernel/cmds/headtail.c kernel/cmds/help.c kernel/cmds/kill.c kernel/cmds/ln.c kernel/cmds/ls.c kernel/cmds/mkdir.c kernel/cmds/mv.c kernel/cmds/poweroff.c kernel/cmds/printf.c kernel/cmds/ps.c kernel/cmds/pwd.c kernel/cmds/readlink.c kernel/cmds/rm.c kernel/cmds/rmdir.c kernel/cmds/sed.c kernel/cmds/seq.c kernel/cmds/sleep.c kernel/cmds/sort.c kernel/cmds/stat.c kernel/cmds/sysinfo.c kernel/cmds/tee.c kernel/cmds/test.c kernel/cmds/touch.c kernel/cmds/tr.c kernel/cmds/truefalse.c kernel/cmds/uname.c kernel/cmds/uniq.c kernel/cmds/wc.c kernel/cmds/xargs.c kernel/cmds/yes.c kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+#include <criterion/criterion.h>
+#include <kernel/shell/sh.h>
+#include <kernel/cmds/cmds.h>
+#include "tests/unit/sh_fixture.h"
+
+TestSuite(cmds_expr_awk, .init = sh_setup, .fini = sh_teardown);
+
+Test(cmds_expr_awk, expr_arithmetic_and_compare)
+{
+	expect("expr 13 + 5", "", "18\n", "", 0);
+	expect("expr 2 + 3 \\* 4", "", "14\n", "", 0);
+	expect("expr \\( 2 + 3 \\) \\* 4", "", "20\n", "", 0);
+	expect("expr 16 - 8 - 4", "", "4\n", "", 0);
+	expect("expr 7 / 2 % 2", "", "1\n", "", 0);
+	expect("expr 3 - 3", "", "0\n", "", 1);
+	expect("expr 10 \\< 9", "", "0\n", "", 1);
+	expect("expr abc \\< abd", "", "1\n", "", 0);
+	expect("expr 5 = 5 \\& 0", "", "0\n", "", 1);
+	expect("expr '' \\| fallback", "", "fallback\n", "", 0);
+	expect("x=$(expr -4 + 1); echo $x", "", "-3\n", "", 0);
+}
+
+Test(cmds_expr_awk, expr_match_and_errors)
+{
+	expect("expr abcdef : 'abc'", "", "3\n", "", 0);
+	expect("expr abcdef : 'b'", "", "0\n", "", 1);
+	expect("expr key=value : '.*=\\(.*\\)'", "", "value\n", "", 0);
+	expect("expr 1 / 0", "", "", "expr: division by zero\n", 2);
+	expect("expr a + 1", "", "", "expr: non-integer argument\n", 2);
+	expect("expr 1 +", "", "", "expr: syntax error: missing argument\n", 2);
+	expect("expr \\( 1", "", "", "expr: syntax error: expecting ')'\n", 2);
+	expect("expr 1 2", "", "", "expr: syntax error: unexpected argument\n", 2);
+}
+
+Test(cmds_expr_awk, awk_print_fields)
+{
+	expect("awk '{ print $2 }'", "  a b c\nd e\n", "b\ne\n", "", 0);
+	expect("awk -F= '{ print $2 }'", "x=12\ny=\n", "12\n\n", "", 0);
+	expect("awk '{print $NF, NF, NR}'", "a b c\nd\n", "c 3 1\nd 1 2\n", "", 0);
+	expect("awk '{ print $1 \":\" $3 }'", "a b c\n", "a:c\n", "", 0);
+	expect("awk '/^#/ { print } /x/ { print $9 }'", "# h\nx y\n", "# h\n\n", "", 0);
+	expect("awk '{ print $0 }'", "whole line\n", "whole line\n", "", 0);
+}
+
+Test(cmds_expr_awk, awk_refuses_what_it_does_not_know)
+{
+	expect("awk 'BEGIN { x = 1 }'", "", "", "awk: unsupported program: BEGIN { x = 1 }\n", 2);
+	expect("awk '{ print $1 '", "", "", "awk: unsupported program: { print $1 \n", 2);
+	expect("awk '{ print , $1 }'", "", "", "awk: unsupported program: { print , $1 }\n", 2);
+	expect("awk '/[/ { print }'", "", "", "awk: unsupported program: /[/ { print }\n", 2);
+	expect("awk", "", "", "awk: usage: awk [-F SEP] 'PROGRAM' [FILE]...\n", 2);
+}
