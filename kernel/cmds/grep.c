@@ -263,7 +263,7 @@ static bool context_arg(const char *s, long *n)
 int cmd_grep(int argc, char **argv, char **envp)
 {
 	struct grep_opts g = { .after = -1, .before = -1 };
-	struct sh_getopt go = { 0 };
+	struct sh_getopt go = { .permute = true };
 	struct sh_argv patterns = { 0 };
 	int flags = 0, c, status = 1;
 	long total = 0;

@@ -94,6 +94,42 @@ int sh_parse_seconds(const char *s, u64 *ns)
 	return 0;
 }
 
+static bool sh_is_option(const char *arg)
+{
+	return arg[0] == '-' && arg[1];
+}
+
+/*
+ * Bring the next option at or after argv[g->ind] (with its separate
+ * argument, if its last letter takes one) to g->ind, shifting the
+ * operands before it right: their order is kept.
+ */
+static void sh_getopt_permute(struct sh_getopt *g, int argc, char **argv, const char *optstring)
+{
+	int j = g->ind, n = 1;
+
+	while (j < argc && !sh_is_option(argv[j]))
+		j++;
+	if (j == g->ind || j == argc)
+		return;
+	for (const char *p = argv[j] + 1; *p && strcmp(argv[j], "--"); p++) {
+		const char *spec = strchr(optstring, *p);
+
+		if (spec && *p != ':' && spec[1] == ':') {
+			if (!p[1] && j + 1 < argc)
+				n = 2;
+			break;
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		char *opt = argv[j + k];
+
+		memmove(&argv[g->ind + k + 1], &argv[g->ind + k],
+			(size_t)(j - g->ind) * sizeof(*argv));
+		argv[g->ind + k] = opt;
+	}
+}
+
 int sh_getopt(struct sh_getopt *g, int argc, char **argv, const char *optstring)
 {
 	const char *spec;
@@ -102,6 +138,8 @@ int sh_getopt(struct sh_getopt *g, int argc, char **argv, const char *optstring)
 	if (!g->ind)
 		g->ind = 1;
 	if (!g->next || !*g->next) {
+		if (g->permute)
+			sh_getopt_permute(g, argc, argv, optstring);
 		if (g->ind >= argc || argv[g->ind][0] != '-' || !argv[g->ind][1])
 			return -1;
 		if (!strcmp(argv[g->ind], "--")) {

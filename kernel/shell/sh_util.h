@@ -27,6 +27,11 @@ struct sh_getopt {
 	int ind;		/* next argv index; start at 1 (zeroed struct works) */
 	const char *next;	/* rest of a cluster like -abc */
 	const char *arg;	/* argument of the option just returned */
+	/*
+	 * Options may follow operands, as GNU's grep takes `grep PAT -A 3 F`:
+	 * argv is reordered so options come first (up to a "--").
+	 */
+	bool permute;
 };
 /* Returns the option, '?' after printing the error, or -1 when operands start. */
 int sh_getopt(struct sh_getopt *g, int argc, char **argv, const char *optstring);
