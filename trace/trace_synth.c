@@ -448,13 +448,26 @@ static bool synth_type_ok(const struct hist_field *p, const struct synth_field *
 	return p->size == f->size && p->is_signed == f->is_signed;
 }
 
-/* A plain field of the trigger's own event, kept in a field variable for the action. */
+/* Is var one of the variables save() fills? */
+static bool is_save_var(const struct hist_trigger_data *hd, const struct hist_field *var)
+{
+	for (unsigned int i = 0; i < hd->n_save_vars; i++)
+		if (hd->save_vars[i]->var == var)
+			return true;
+	return false;
+}
+
+/*
+ * A plain field of the trigger's own event, kept in a field variable for
+ * the action. A save() variable of the same name is no substitute: it is
+ * only set once onmax/onchange fires, and an unset reference drops the event.
+ */
 static struct hist_field *create_field_var(struct hist_trigger_data *hd, char *param)
 {
 	struct hist_field *var = hist_find_var_field(hd, param), *val;
 	struct field_var *fv;
 
-	if (var)
+	if (var && !is_save_var(hd, var))
 		return hist_create_var_ref(hd, var, NULL, NULL);
 	if (hd->n_field_vars == SYNTH_FIELDS_MAX) {
 		hist_err_id(hd->err, TOO_MANY_FIELD_VARS, hist_errpos(hd->attrs, param));
