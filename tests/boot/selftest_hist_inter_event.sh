@@ -178,6 +178,15 @@ case_multiple_actions_qualified() {
 	[ $(grep -c '^hist' $S/trigger) -eq 4 ] || fail "not four triggers"
 }
 
+case_dynstring_dynamic_events() {
+	echo 's:wake_lat pid_t pid; u64 delta; char wake_comm[]' > dynamic_events
+	echo 'hist:keys=pid:ts=common_timestamp.usecs if !(common_flags & 0x18)' > $W/trigger
+	echo 'hist:keys=next_pid:pid=next_pid,delta=common_timestamp.usecs-$ts:onmatch(sched.sched_waking).trace(wake_lat,$pid,$delta,prev_comm)' > $S/trigger
+	echo 1 > events/synthetic/wake_lat/enable
+	sleep 1
+	grep -q "wake_lat.*pid=.*delta=.*wake_comm=" trace || fail "no wake_lat record"
+}
+
 case_hist_errors() {
 	echo 'wakeup_latency u64 lat pid_t pid' > synthetic_events
 	echo 'hist:keys=pid:ts0=common_timestamp.usecs' > $W/trigger
@@ -191,7 +200,7 @@ case_hist_errors() {
 cd /sys/kernel/tracing || { echo "1..0 # SKIP no tracefs"; exit 0; }
 set -- case_synth_create_remove case_synth_types case_synth_syntax_errors case_onmatch \
 	case_onmatch_trace_form case_onmax case_onchange case_snapshot case_field_variables \
-	case_combined case_multiple_actions case_multiple_actions_qualified case_hist_errors
+	case_combined case_multiple_actions case_multiple_actions_qualified case_dynstring_dynamic_events case_hist_errors
 echo "1..$#"
 for c in "$@"; do
 	reset_tracing
