@@ -27,6 +27,7 @@ const struct sh_command sh_commands[] = {
 	{ "mkdir", cmd_mkdir, "mkdir [-p] DIR..." },
 	{ "mv", cmd_mv, "mv SRC... DEST" },
 	{ "nproc", cmd_nproc, "nproc" },
+	{ "ping", cmd_ping, "ping [-c COUNT] [-i SECONDS] [-q] HOST: loopback only (a wake-up source)" },
 	{ "poweroff", cmd_poweroff, "poweroff" },
 	{ "printf", cmd_printf, "printf FORMAT [ARG]..." },
 	{ "ps", cmd_ps, "ps" },

@@ -26,6 +26,7 @@ DECLARE_CMD(cmd_sh);
 DECLARE_CMD(cmd_true);
 DECLARE_CMD(cmd_false);
 DECLARE_CMD(cmd_echo);
+DECLARE_CMD(cmd_ping);
 DECLARE_CMD(cmd_printf);
 DECLARE_CMD(cmd_test);
 DECLARE_CMD(cmd_pwd);
