@@ -149,9 +149,28 @@ static int trace_open_buffer(struct inode *inode, struct file *file, bool snapsh
 	return tr_open(inode, file);
 }
 
+/*
+ * Linux's pause-on-trace (its default): while `trace` is open for reading
+ * its buffer records nothing, so a reader whose own work makes events
+ * (syscalls, switches, forks of a pipeline) still reaches the end.
+ */
+static void trace_pause(struct trace_iterator *iter, bool pause)
+{
+	for (int c = 0; c < (int)nr_cpu_ids; c++) {
+		if (pause)
+			ring_buffer_record_disable_cpu(iter->buffer, c);
+		else
+			ring_buffer_record_enable_cpu(iter->buffer, c);
+	}
+}
+
 static int trace_open(struct inode *inode, struct file *file)
 {
-	return trace_open_buffer(inode, file, false);
+	int ret = trace_open_buffer(inode, file, false);
+
+	if (!ret && file->private_data)
+		trace_pause(file->private_data, true);
+	return ret;
 }
 
 static ssize_t trace_read(struct file *file, char *buf, size_t count, loff_t *pos)
@@ -168,10 +187,17 @@ static ssize_t trace_write(struct file *file, const char *buf, size_t count, lof
 	return (ssize_t)count;
 }
 
-static int trace_release(struct inode *inode, struct file *file)
+static int iter_release(struct inode *inode, struct file *file)
 {
 	trace_iter_close(file->private_data);
 	return tr_release(inode, file);
+}
+
+static int trace_release(struct inode *inode, struct file *file)
+{
+	if (file->private_data)
+		trace_pause(file->private_data, false);
+	return iter_release(inode, file);
 }
 
 static const struct file_operations trace_fops = {
@@ -234,7 +260,7 @@ static const struct file_operations snapshot_fops = {
 	.open = snapshot_open,
 	.read = snapshot_read,
 	.write = snapshot_write,
-	.release = trace_release,
+	.release = iter_release,
 };
 
 /* --- trace_pipe: consuming, blocking ----------------------------------------------- */
@@ -293,7 +319,7 @@ static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_
 static const struct file_operations trace_pipe_fops = {
 	.open = trace_pipe_open,
 	.read = trace_pipe_read,
-	.release = trace_release,
+	.release = iter_release,
 };
 
 /*
