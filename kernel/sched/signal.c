@@ -8,6 +8,7 @@
 #include <kernel/types.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
+#include <trace/events/signal.h>
 
 #define sigmask(sig)	(1ULL << ((sig) - 1))
 #define FATAL_SIGNALS	(sigmask(SIGKILL) | sigmask(SIGINT) | sigmask(SIGTERM))
@@ -30,7 +31,10 @@ int send_sig(int sig, struct task_struct *p)
 		return -ESRCH;
 	if (sig == 0)
 		return 0;
-	__atomic_or_fetch(&p->pending_signals, sigmask(sig), __ATOMIC_SEQ_CST);
+	/* A kill(2) to a process: Linux's group signal (grp=1). */
+	trace_signal_generate(sig, p, 1,
+			      (__atomic_fetch_or(&p->pending_signals, sigmask(sig), __ATOMIC_SEQ_CST) &
+			       sigmask(sig)) ? TRACE_SIGNAL_ALREADY_PENDING : TRACE_SIGNAL_DELIVERED);
 	/* Fatal signals also end killable sleeps. */
 	wake_up_state(p, TASK_INTERRUPTIBLE | ((sigmask(sig) & FATAL_SIGNALS) ? TASK_WAKEKILL : 0));
 	return 0;

@@ -169,6 +169,19 @@ case_error_log() {
 	[ -z "$(cat error_log)" ] || fail "echo > error_log did not clear it"
 }
 
+case_signal_events() {
+	local pid
+	echo 1 > events/signal/signal_generate/enable
+	sleep 5 &
+	pid=$!
+	kill $pid
+	wait $pid || true
+	grep -q "signal_generate: sig=15 errno=0 code=0 comm=sleep pid=$pid grp=1 res=0" trace || fail "no signal_generate for kill"
+	echo 'sig == 15 && comm != bash' > events/signal/signal_generate/filter
+	# ftracetest's tracing-error-log case
+	errlog_check 'event filter parse error' '((sig >= 10 && sig < 15) || dsig ^== 17) && comm != bash' events/signal/signal_generate/filter
+}
+
 case_instances() {
 	mkdir instances/foo
 	! mkdir instances/foo
@@ -287,7 +300,7 @@ if ! check_requires; then
 fi
 cd "$TRACING_DIR"
 trap 'initialize_ftrace' EXIT
-cases="case_event_enable case_subsystem_enable case_toplevel_enable case_set_event_forms case_event_filter case_error_log case_instances case_buffer_size case_tracing_on case_trace_clock case_tracers case_snapshot case_trace_marker case_fork_exit case_format_id"
+cases="case_event_enable case_subsystem_enable case_toplevel_enable case_set_event_forms case_event_filter case_error_log case_signal_events case_instances case_buffer_size case_tracing_on case_trace_clock case_tracers case_snapshot case_trace_marker case_fork_exit case_format_id"
 echo "1..$(echo $cases | wc -w)"
 for c in $cases; do
 	initialize_ftrace
