@@ -13,6 +13,7 @@
 #include <kernel/rcu.h>
 #include <kernel/percpu.h>
 #include <kernel/fs/tracefs.h>
+#include <kernel/fs/fs.h>
 #include <trace/trace.h>
 #include <trace/trace_trigger.h>
 
@@ -274,6 +275,19 @@ free:
 	kfree(tr->name);
 	kfree(tr);
 out:
+	trace_types_unlock();
+	return ret;
+}
+
+int trace_array_get_file(struct file *file, struct trace_array *const *trp)
+{
+	int ret = -ENODEV;
+
+	trace_types_lock();
+	if (!file->f_dentry || d_attached(file->f_dentry)) {
+		trace_array_get(*trp);
+		ret = 0;
+	}
 	trace_types_unlock();
 	return ret;
 }

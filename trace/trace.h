@@ -101,6 +101,16 @@ int instance_mkdir(const char *name);
 int instance_rmdir(const char *name);
 static inline void trace_array_get(struct trace_array *tr) { atomic_inc(&tr->ref); }
 static inline void trace_array_put(struct trace_array *tr) { atomic_dec(&tr->ref); }
+struct file;
+/*
+ * The reference an open file of *trp's instance holds (rmdir: EBUSY), or
+ * -ENODEV. The file was looked up before a racing rmdir may have removed
+ * its instance: rmdir checks the references and detaches the instance's
+ * tree under trace_types_lock, and so does this, so either rmdir sees
+ * the reference or this sees the detached tree before anything of the
+ * instance is freed. Call it before touching the instance's data.
+ */
+int trace_array_get_file(struct file *file, struct trace_array *const *trp);
 
 /*
  * error_log (trace/trace_error_log.c). tracing_log_err() keeps a whole

@@ -178,14 +178,24 @@ static int event_enable_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int event_enable_open(struct inode *inode, struct file *file)
+/* single_open of one of an event's files, holding its instance (trace_array_get_file). */
+static int event_file_open(struct inode *inode, struct file *file,
+			   int (*show)(struct seq_file *m, void *v))
 {
 	struct trace_event_file *f = inode->i_private;
-	int ret = single_open(file, event_enable_show, f);
+	int ret = trace_array_get_file(file, &f->tr);
 
-	if (!ret)
-		trace_array_get(f->tr);
+	if (ret)
+		return ret;
+	ret = single_open(file, show, f);
+	if (ret)
+		trace_array_put(f->tr);
 	return ret;
+}
+
+static int event_enable_open(struct inode *inode, struct file *file)
+{
+	return event_file_open(inode, file, event_enable_show);
 }
 
 static int event_file_release(struct inode *inode, struct file *file)
@@ -224,11 +234,7 @@ static int event_id_show(struct seq_file *m, void *v)
 
 static int event_id_open(struct inode *inode, struct file *file)
 {
-	int ret = single_open(file, event_id_show, inode->i_private);
-
-	if (!ret)
-		trace_array_get(((struct trace_event_file *)inode->i_private)->tr);
-	return ret;
+	return event_file_open(inode, file, event_id_show);
 }
 
 static const struct file_operations event_id_fops = {
@@ -253,11 +259,7 @@ static int event_format_show(struct seq_file *m, void *v)
 
 static int event_format_open(struct inode *inode, struct file *file)
 {
-	int ret = single_open(file, event_format_show, inode->i_private);
-
-	if (!ret)
-		trace_array_get(((struct trace_event_file *)inode->i_private)->tr);
-	return ret;
+	return event_file_open(inode, file, event_format_show);
 }
 
 static const struct file_operations event_format_fops = {
@@ -279,11 +281,7 @@ static int event_filter_show(struct seq_file *m, void *v)
 
 static int event_filter_open(struct inode *inode, struct file *file)
 {
-	int ret = single_open(file, event_filter_show, inode->i_private);
-
-	if (!ret)
-		trace_array_get(((struct trace_event_file *)inode->i_private)->tr);
-	return ret;
+	return event_file_open(inode, file, event_filter_show);
 }
 
 /* Install (or with "0" / "" remove) a filter; a bad one goes to error_log. */
@@ -345,16 +343,18 @@ static int event_trigger_show(struct seq_file *m, void *v)
 static int event_trigger_open(struct inode *inode, struct file *file)
 {
 	struct trace_event_file *f = inode->i_private;
-	int ret;
+	int ret = trace_array_get_file(file, &f->tr);
 
+	if (ret)
+		return ret;
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		trace_types_lock();
 		event_trigger_unreg_all(f);
 		trace_types_unlock();
 	}
 	ret = single_open(file, event_trigger_show, f);
-	if (!ret)
-		trace_array_get(f->tr);
+	if (ret)
+		trace_array_put(f->tr);
 	return ret;
 }
 
@@ -442,10 +442,13 @@ static int system_enable_show(struct seq_file *m, void *v)
 static int system_enable_open(struct inode *inode, struct file *file)
 {
 	struct event_subsystem *sys = inode->i_private;
-	int ret = single_open(file, system_enable_show, sys);
+	int ret = trace_array_get_file(file, &sys->tr);
 
-	if (!ret)
-		trace_array_get(sys->tr);
+	if (ret)
+		return ret;
+	ret = single_open(file, system_enable_show, sys);
+	if (ret)
+		trace_array_put(sys->tr);
 	return ret;
 }
 

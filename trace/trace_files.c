@@ -71,8 +71,7 @@ static int parse_word(const char *buf, size_t count, char *word, size_t size)
 
 static int tr_open(struct inode *inode, struct file *file)
 {
-	trace_array_get(((struct trace_file_data *)inode->i_private)->tr);
-	return 0;
+	return trace_array_get_file(file, &((struct trace_file_data *)inode->i_private)->tr);
 }
 
 static int tr_release(struct inode *inode, struct file *file)
@@ -84,10 +83,13 @@ static int tr_release(struct inode *inode, struct file *file)
 static int tr_single_open(struct inode *inode, struct file *file,
 			  int (*show)(struct seq_file *m, void *v))
 {
-	int ret = single_open(file, show, inode->i_private);
+	int ret = tr_open(inode, file);
 
-	if (!ret)
-		tr_open(inode, file);
+	if (ret)
+		return ret;
+	ret = single_open(file, show, inode->i_private);
+	if (ret)
+		tr_release(inode, file);
 	return ret;
 }
 
@@ -129,7 +131,10 @@ static int trace_open_buffer(struct inode *inode, struct file *file, bool snapsh
 {
 	struct trace_file_data *d = inode->i_private;
 	struct trace_buffer *buffer;
+	int ret = tr_open(inode, file);
 
+	if (ret)
+		return ret;
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		if (snapshot) {
 			if (d->tr->snapshot)
@@ -142,11 +147,13 @@ static int trace_open_buffer(struct inode *inode, struct file *file, bool snapsh
 		buffer = snapshot ? d->tr->snapshot : d->tr->buffer;
 		if (buffer) {
 			file->private_data = trace_iter_open(d->tr, buffer, d->cpu, false);
-			if (!file->private_data)
+			if (!file->private_data) {
+				tr_release(inode, file);
 				return -ENOMEM;
+			}
 		}
 	}
-	return tr_open(inode, file);
+	return 0;
 }
 
 /*
@@ -268,11 +275,16 @@ static const struct file_operations snapshot_fops = {
 static int trace_pipe_open(struct inode *inode, struct file *file)
 {
 	struct trace_file_data *d = inode->i_private;
+	int ret = tr_open(inode, file);
 
+	if (ret)
+		return ret;
 	file->private_data = trace_iter_open(d->tr, d->tr->buffer, d->cpu, true);
-	if (!file->private_data)
+	if (!file->private_data) {
+		tr_release(inode, file);
 		return -ENOMEM;
-	return tr_open(inode, file);
+	}
+	return 0;
 }
 
 /* A sleeping trace_pipe reader can go on: data, or a snapshot swap to follow. */
@@ -335,18 +347,23 @@ struct raw_reader {
 
 static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 {
-	struct raw_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	struct raw_reader *r;
+	int ret = tr_open(inode, file);
 
+	if (ret)
+		return ret;
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (r)
 		r->page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
 	if (!r || !r->page) {
 		kfree(r);
+		tr_release(inode, file);
 		return -ENOMEM;
 	}
 	r->d = inode->i_private;
 	r->pos = RB_PAGE_SIZE;
 	file->private_data = r;
-	return tr_open(inode, file);
+	return 0;
 }
 
 static bool raw_ready(void *arg)

@@ -67,16 +67,18 @@ static int set_event_show(struct seq_file *m, void *v)
 static int set_event_open(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = inode->i_private;
-	int ret;
+	int ret = trace_array_get_file(file, &tr);
 
+	if (ret)
+		return ret;
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		trace_types_lock();
 		trace_set_events(tr, NULL, NULL, false);
 		trace_types_unlock();
 	}
 	ret = single_open(file, set_event_show, tr);
-	if (!ret)
-		trace_array_get(tr);
+	if (ret)
+		trace_array_put(tr);
 	return ret;
 }
 

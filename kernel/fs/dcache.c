@@ -148,6 +148,18 @@ void d_delete(struct dentry *d)
 		dput(d);
 }
 
+/* Is d still in the tree: it and each ancestor on its parent's list? */
+bool d_attached(const struct dentry *d)
+{
+	bool attached = true;
+
+	spin_lock(&dcache_lock);
+	for (; attached && d->d_parent != d; d = d->d_parent)
+		attached = d->d_flags & DCACHE_ATTACHED;
+	spin_unlock(&dcache_lock);
+	return attached;
+}
+
 bool d_is_dir(const struct dentry *d)
 {
 	return S_ISDIR(d->d_inode->i_mode);

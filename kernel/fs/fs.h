@@ -191,6 +191,8 @@ struct dentry *d_lookup(struct dentry *dir, const char *name, size_t len);
 /* Caller holds dcache_lock. */
 struct dentry *__d_lookup(struct dentry *dir, const char *name, size_t len);
 bool d_is_dir(const struct dentry *d);
+/* d and all its ancestors are still in the tree (none was d_delete()d). */
+bool d_attached(const struct dentry *d);
 /* The absolute path of d into buf; returns its length or -ENAMETOOLONG. */
 int d_path(struct dentry *d, char *buf, size_t size);
 /* Make the root directory (ramfs). Idempotent; -ENOMEM before kmalloc works. */
