@@ -34,6 +34,7 @@ instance_read() {
 	while :; do
 		cat foo/trace > /dev/null 2>&1
 		cat foo/events/sched/enable > /dev/null 2>&1
+		cat foo/events/sched/sched_switch/hist > /dev/null 2>&1
 	done
 }
 
