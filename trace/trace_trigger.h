@@ -82,9 +82,10 @@ int event_trigger_parse_count_filter(struct trace_event_file *file, const char *
 				     const char *rest, long *count, struct event_filter **filter);
 
 /*
- * Attach data to file (soft-enabling the event so it fires) or detach
- * the trigger of the same command that match() accepts. Caller holds
- * trace_types_lock. -EEXIST / -ENOENT as Linux.
+ * Attach data to file (soft-enabling the event so it fires): -EEXIST if
+ * a trigger of the same kind (the same ops, e.g. traceon and traceoff)
+ * that same() accepts is there. Detach the trigger of the same command
+ * that same() accepts: -ENOENT if none. Caller holds trace_types_lock.
  */
 int event_trigger_register(struct trace_event_file *file, struct event_trigger_data *data,
 			   bool (*same)(const struct event_trigger_data *a,
