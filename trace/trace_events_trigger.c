@@ -347,10 +347,11 @@ static int simple_trigger_parse(struct event_command *cmd, struct trace_event_fi
 		.ops = simple_ops(cmd), .cmd = cmd, .count = count, .filter = filter,
 		.private_data = file,
 	};
+	/* Removing a trigger that is not there succeeds, as Linux's void unregister does. */
 	if (remove) {
-		ret = event_trigger_unregister(file, data, NULL);
+		event_trigger_unregister(file, data, NULL);
 		trigger_data_free(data);
-		return ret;
+		return 0;
 	}
 	ret = event_trigger_register(file, data, NULL);
 	if (ret)
@@ -433,7 +434,8 @@ static int event_enable_parse(struct event_command *cmd, struct trace_event_file
 	};
 	filter = NULL;
 	if (remove) {
-		ret = event_trigger_unregister(file, data, same_target);
+		event_trigger_unregister(file, data, same_target);
+		ret = 0;
 		filter_free(data->filter);
 		kfree(data);
 		goto out;
