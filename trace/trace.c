@@ -159,9 +159,10 @@ int tracing_alloc_snapshot(struct trace_array *tr)
 }
 
 /*
- * The live buffer becomes the snapshot and the spare goes live, emptied,
- * with the live one's recording state. A writer that already read the old
- * pointer finishes its record there.
+ * The live buffer becomes the snapshot and the spare goes live with what
+ * it held (Linux swaps, it does not clear: snapshots taken one after the
+ * other alternate the two buffers) and the live one's recording state. A
+ * writer that already read the old pointer finishes its record there.
  */
 int tracing_snapshot(struct trace_array *tr)
 {
@@ -174,7 +175,6 @@ int tracing_snapshot(struct trace_array *tr)
 		return -ENOMEM;
 	}
 	old = tr->buffer;
-	ring_buffer_reset(tr->snapshot);
 	tr->buffer = tr->snapshot;
 	tr->snapshot = old;
 	if (tr->tracing_on)

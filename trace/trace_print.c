@@ -38,9 +38,11 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	size = sizeof(*entry) + len + newline + 1;
 	preempt_disable();
 	/*
-	 * With triggers on events/ftrace/print the record is built in scratch
-	 * and copied to the ring after them: a trigger may write into the
-	 * ring itself (stacktrace) or swap it (snapshot).
+	 * With triggers on events/ftrace/print the record is built in scratch,
+	 * copied to the ring, then shown to them, as Linux runs them on its
+	 * reserved record: the marker lands in the buffer a snapshot trigger
+	 * then swaps out, before a stacktrace trigger's stack, and a traceoff
+	 * trigger does not lose it.
 	 */
 	print = READ_ONCE(tr->trace_marker_file);
 	triggers = print && (READ_ONCE(print->flags) & EVENT_FILE_FL_TRIGGER_MODE);
@@ -59,18 +61,22 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	entry->ip = ip;
 	memcpy(entry->buf, text, len);
 	entry->buf[len] = '\0';
-	/* Triggers see the text without the newline added here, as in Linux. */
-	if (triggers)
-		event_triggers_call(print, entry, (unsigned int)(size - newline));
 	if (newline)
 		memcpy(entry->buf + len, "\n", 2);
-	if (triggers) {
-		/* Refused only if a trigger just stopped tracing: Linux's write succeeds then. */
-		ring_buffer_write(READ_ONCE(tr->buffer), size, entry);
-		trace_buffered_event_put();
-	} else {
+	if (!triggers) {
 		ring_buffer_unlock_commit(buffer);
+		preempt_enable();
+		return 0;
 	}
+	if (ring_buffer_write(buffer, size, entry)) {
+		trace_buffered_event_put();
+		preempt_enable();
+		return -EBADF;
+	}
+	/* Triggers see the text without the newline added here, as in Linux. */
+	entry->buf[len] = '\0';
+	event_triggers_call(print, entry, (unsigned int)(size - newline));
+	trace_buffered_event_put();
 	preempt_enable();
 	return 0;
 }

@@ -41,6 +41,7 @@ initialize_ftrace() {
 	echo 0 > tracing_on
 	reset_trigger_file events/*/*/trigger
 	echo > set_event
+	echo 0 > snapshot
 	echo > trace
 	echo 1 > tracing_on
 }
@@ -188,6 +189,45 @@ case_multi() {
 	grep -q '<stack trace>' trace || fail "the stacktrace trigger did not fire"
 }
 
+# The markers' lines of FILE must carry >X<, >X+2<, ... in order.
+every_other_marker() { # file first
+	local x=$2 line
+	grep 'tracing_mark_write: ' $1 > /tmp/markers
+	[ -s /tmp/markers ] || fail "no marker in $1"
+	while read -r line; do
+		case "$line" in
+		*">$x<"*) ;;
+		*) fail "$1: '$line' does not have >$x<" ;;
+		esac
+		x=$((x + 2))
+	done < /tmp/markers
+}
+
+case_marker_triggers() {
+	local m=events/ftrace/print/trigger
+	[ -e $m ] || exit_unsupported
+	# the marker is recorded, then the trigger swaps: the two buffers
+	# alternate and each keeps every other marker
+	echo 'snapshot' > $m
+	for i in 1 2 3 4 5 6; do
+		echo "test >$i<" > trace_marker
+	done
+	echo '!snapshot' > $m
+	every_other_marker trace 1
+	every_other_marker snapshot 2
+	echo > trace
+	echo 'traceoff' > $m
+	echo "last words" > trace_marker
+	[ "$(cat tracing_on)" = 0 ] || fail "traceoff on print did not stop tracing"
+	grep -q 'tracing_mark_write: last words' trace || fail "the marker that stopped tracing was lost"
+	! echo "after" > trace_marker
+	echo '!traceoff' > $m
+	echo 1 > tracing_on
+	echo 'stacktrace' > $m
+	echo "with stack" > trace_marker
+	grep -A1 'tracing_mark_write: with stack' trace | grep -q '<stack trace>' || fail "the stack does not follow its marker"
+}
+
 case_empty_listing() {
 	[ "$(grep -c '^#' $FEATURE)" -ge 1 ] || fail "an empty trigger file has no comment"
 	grep -q 'traceon traceoff' $FEATURE || fail "the available triggers are not listed"
@@ -200,7 +240,7 @@ if ! check_requires; then
 fi
 cd "$TRACING_DIR"
 trap 'initialize_ftrace' EXIT
-cases="case_empty_listing case_traceonoff case_traceoff_count case_snapshot case_stacktrace case_eventonoff case_soft_armed case_filter case_multi"
+cases="case_empty_listing case_traceonoff case_traceoff_count case_snapshot case_stacktrace case_eventonoff case_soft_armed case_filter case_multi case_marker_triggers"
 echo "1..$(($(echo $cases | wc -w) * 2))"
 for c in $cases; do
 	initialize_ftrace
