@@ -33,6 +33,17 @@ int trace_event_enable_disable(struct trace_event_file *file, bool enable, bool 
 		file->sm_ref += enable ? 1 : -1;
 		if (enable && file->sm_ref == 1 && !(flags & EVENT_FILE_FL_RECORD))
 			flags |= EVENT_FILE_FL_SOFT_DISABLED;	/* soft mode starts off */
+		/*
+		 * The last soft user gone, the state the triggers left sticks,
+		 * as in Linux: an event enable_event turned on stays on, one
+		 * disable_event turned off goes off.
+		 */
+		if (!enable && !file->sm_ref) {
+			if (flags & EVENT_FILE_FL_SOFT_DISABLED)
+				flags &= ~EVENT_FILE_FL_RECORD;
+			else
+				flags |= EVENT_FILE_FL_RECORD;
+		}
 	} else if (enable) {
 		flags = (flags | EVENT_FILE_FL_RECORD) & ~EVENT_FILE_FL_SOFT_DISABLED;
 	} else {

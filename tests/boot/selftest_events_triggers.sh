@@ -126,9 +126,9 @@ case_eventonoff() {
 	[ "$(cat events/sched/sched_switch/enable)" = '1*' ] || fail "enable_event did not soft-enable sched_switch"
 	sleep 1
 	grep -q 'sched_switch:' trace || fail "no sched_switch after enable_event fired"
+	# the last soft user gone, the state the trigger left sticks
 	echo '!enable_event:sched:sched_switch' > $FEATURE
-	[ "$(cat events/sched/sched_switch/enable)" = 0 ] || fail "removing enable_event left soft mode"
-	echo 1 > events/sched/sched_switch/enable
+	[ "$(cat events/sched/sched_switch/enable)" = 1 ] || fail "removing a fired enable_event did not leave it on"
 	echo 'disable_event:sched:sched_switch' > $FEATURE
 	run_fork
 	[ "$(cat events/sched/sched_switch/enable)" = '0*' ] || fail "disable_event did not soft-disable sched_switch"
@@ -136,8 +136,7 @@ case_eventonoff() {
 	sleep 1
 	! grep -q 'sched_switch:' trace || fail "sched_switch recorded while soft-disabled"
 	echo '!disable_event:sched:sched_switch' > $FEATURE
-	[ "$(cat events/sched/sched_switch/enable)" = 1 ] || fail "removing disable_event did not restore 1"
-	echo 0 > events/sched/sched_switch/enable
+	[ "$(cat events/sched/sched_switch/enable)" = 0 ] || fail "removing a fired disable_event did not leave it off"
 	! echo 'enable_event:nogroup:noevent' > $FEATURE
 	! echo 'disable_event+1' > $FEATURE
 	echo 'enable_event:sched:sched_switch' > $FEATURE
@@ -147,10 +146,10 @@ case_eventonoff() {
 }
 
 case_soft_armed() {
-	# armed on an event that does not fire: the target reads 0*
-	echo 'enable_event:sched:sched_process_exit' > events/sched/sched_waking/trigger
+	# armed on an event that does not fire here (no NMI): the target reads 0*
+	echo 'enable_event:sched:sched_process_exit' > events/nmi/nmi_handler/trigger
 	[ "$(cat events/sched/sched_process_exit/enable)" = '0*' ] || fail "an armed target does not read 0*"
-	echo '!enable_event:sched:sched_process_exit' > events/sched/sched_waking/trigger
+	echo '!enable_event:sched:sched_process_exit' > events/nmi/nmi_handler/trigger
 	[ "$(cat events/sched/sched_process_exit/enable)" = 0 ] || fail "a disarmed target does not read 0"
 }
 

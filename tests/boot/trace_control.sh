@@ -45,7 +45,8 @@ busy
 check "enable_event soft-enabled its target" grep -q '^1\*$' events/sched/sched_wakeup/enable
 echo '!enable_event:sched:sched_wakeup:1' >> events/sched/sched_switch/trigger
 check "! removes the enable_event trigger" grep -q '^# Available triggers' events/sched/sched_switch/trigger
-check "target leaves soft mode" grep -q '^0$' events/sched/sched_wakeup/enable
+# Linux leaves a target as its last soft user left it: on, out of soft mode.
+check "target leaves soft mode, on as the trigger left it" grep -q '^1$' events/sched/sched_wakeup/enable
 # set_event.
 echo 'sched:sched_wakeup irq:*' > set_event
 check "set_event lists what it enabled" test "$(grep -c . set_event)" = 5
