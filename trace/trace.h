@@ -111,6 +111,15 @@ struct file;
  * instance is freed. Call it before touching the instance's data.
  */
 int trace_array_get_file(struct file *file, struct trace_array *const *trp);
+/*
+ * The open and release of an event's seq_file (enable, id, format, filter,
+ * hist, ...): single_open holding the event's instance while open.
+ */
+struct seq_file;
+struct inode;
+int event_file_open(struct inode *inode, struct file *file,
+		    int (*show)(struct seq_file *m, void *v));
+int event_file_release(struct inode *inode, struct file *file);
 
 /*
  * error_log (trace/trace_error_log.c). tracing_log_err() keeps a whole

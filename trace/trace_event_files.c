@@ -190,8 +190,8 @@ static int event_enable_show(struct seq_file *m, void *v)
 }
 
 /* single_open of one of an event's files, holding its instance (trace_array_get_file). */
-static int event_file_open(struct inode *inode, struct file *file,
-			   int (*show)(struct seq_file *m, void *v))
+int event_file_open(struct inode *inode, struct file *file,
+		    int (*show)(struct seq_file *m, void *v))
 {
 	struct trace_event_file *f = inode->i_private;
 	int ret = trace_array_get_file(file, &f->tr);
@@ -209,7 +209,7 @@ static int event_enable_open(struct inode *inode, struct file *file)
 	return event_file_open(inode, file, event_enable_show);
 }
 
-static int event_file_release(struct inode *inode, struct file *file)
+int event_file_release(struct inode *inode, struct file *file)
 {
 	trace_array_put(((struct trace_event_file *)inode->i_private)->tr);
 	return single_release(inode, file);

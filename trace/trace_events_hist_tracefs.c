@@ -465,49 +465,28 @@ static int hist_debug_file_show(struct seq_file *m, void *v)
 	return hist_file_generate(m, true);
 }
 
-/* Both hold the event's instance while open, as its other files do (rmdir: EBUSY). */
-static int hist_file_open_show(struct inode *inode, struct file *file,
-			       int (*show)(struct seq_file *m, void *v))
-{
-	struct trace_event_file *f = inode->i_private;
-	int ret = trace_array_get_file(file, &f->tr);
-
-	if (ret)
-		return ret;
-	ret = single_open(file, show, f);
-	if (ret)
-		trace_array_put(f->tr);
-	return ret;
-}
-
 static int hist_file_open(struct inode *inode, struct file *file)
 {
-	return hist_file_open_show(inode, file, hist_file_show);
+	return event_file_open(inode, file, hist_file_show);
 }
 
 static int hist_debug_file_open(struct inode *inode, struct file *file)
 {
-	return hist_file_open_show(inode, file, hist_debug_file_show);
-}
-
-static int hist_file_release(struct inode *inode, struct file *file)
-{
-	trace_array_put(((struct trace_event_file *)inode->i_private)->tr);
-	return single_release(inode, file);
+	return event_file_open(inode, file, hist_debug_file_show);
 }
 
 static const struct file_operations hist_file_fops = {
 	.open = hist_file_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.release = hist_file_release,
+	.release = event_file_release,
 };
 
 static const struct file_operations hist_debug_file_fops = {
 	.open = hist_debug_file_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.release = hist_file_release,
+	.release = event_file_release,
 };
 
 static int hist_create_files(struct trace_event_file *file, struct dentry *dir)
