@@ -35,6 +35,7 @@
 #include <trace/ring_buffer.h>
 #include <trace/trace_events_hist.h>
 #include <trace/trace_synth.h>
+#include <trace/syscall_names.h>
 
 /* Frames of the tracing machinery above the event's call site in a stack key. */
 #define HIST_STACK_SKIP		3
@@ -271,8 +272,20 @@ static void hist_sym(char *buf, size_t size, unsigned long addr, bool offset)
 		sprint_symbol_no_offset(buf, size, addr);
 }
 
-/* Spoor has no system calls yet: every number prints as unknown_syscall. */
-static const struct hist_print_ops hist_print_ops = { .sym = hist_sym };
+/*
+ * `.syscall` prints what Linux's get_syscall_name() gives: the entry
+ * point's name (sys_read, sys_newstat); a number with none prints as
+ * unknown_syscall.
+ */
+static const char *hist_syscall_name(int nr)
+{
+	return syscall_entry_name(nr);
+}
+
+static const struct hist_print_ops hist_print_ops = {
+	.sym = hist_sym,
+	.syscall_name = hist_syscall_name,
+};
 
 /* --- synthetic events as events ------------------------------------------------------------ */
 
