@@ -11,7 +11,6 @@ int main(int argc, char **argv)
 {
 	const char *how = argc > 1 ? argv[1] : "0";
 
-	fflush(stdout);
 	if (!strcmp(how, "segv")) {
 		*(volatile int *)0 = 1;
 	} else if (!strcmp(how, "abort")) {

@@ -16,13 +16,14 @@
 
 static const char *tracefs = "/sys/kernel/tracing";
 
+/* write_file: O_TRUNC as the shell's '>' does; on `trace` it is what clears. */
 static int write_file(const char *rel, const char *val)
 {
 	char path[256];
 	int fd, ok;
 
 	snprintf(path, sizeof(path), "%s/%s", tracefs, rel);
-	fd = open(path, O_WRONLY);
+	fd = open(path, O_WRONLY | O_TRUNC);
 	if (fd < 0) {
 		fprintf(stderr, "tracer: %s: %s\n", path, strerror(errno));
 		return -1;
