@@ -8,6 +8,7 @@
 #include <kernel/sched/sched.h>
 #include <kernel/sched/hooks.h>
 #include <asm/switch_to.h>
+#include <kernel/signal.h>
 
 _Static_assert(KERNEL_STACK_SIZE == THREAD_SIZE, "task stacks come from alloc_kernel_stack");
 
@@ -43,6 +44,7 @@ void get_task_struct(struct task_struct *p)
 void put_task_struct(struct task_struct *p)
 {
 	if (__atomic_sub_fetch(&p->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
+		exit_signal_state(p);
 		task_free_stack(p);
 		kfree(p);
 	}

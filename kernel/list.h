@@ -75,6 +75,13 @@ static inline void list_move_tail(struct list_head *e, struct list_head *head)
 	for ((pos) = list_first_entry(head, __typeof__(*(pos)), member);	\
 	     &(pos)->member != (head);					\
 	     (pos) = list_next_entry(pos, member))
+#define list_last_entry(head, type, member) list_entry((head)->prev, type, member)
+#define list_prev_entry(pos, member) \
+	list_entry((pos)->member.prev, __typeof__(*(pos)), member)
+#define list_for_each_entry_reverse(pos, head, member)			\
+	for ((pos) = list_last_entry(head, __typeof__(*(pos)), member);	\
+	     &(pos)->member != (head);					\
+	     (pos) = list_prev_entry(pos, member))
 /* Iteration that survives removing pos from the list. */
 #define list_for_each_entry_safe(pos, n, head, member)			\
 	for ((pos) = list_first_entry(head, __typeof__(*(pos)), member),	\

@@ -35,6 +35,7 @@ struct page {
 	u32 flags;			/* PG_* */
 	u16 inuse;			/* PG_slab: objects handed out */
 	u8 order;			/* PG_buddy/PG_head: the block is 2^order pages */
+	u32 _refcount;			/* user pages: mappings (copy-on-write sharers) + pins */
 	struct list_head lru;		/* PG_buddy: free list; PG_slab: the cache's partial list */
 	struct kmem_cache *slab_cache;	/* PG_slab: the size class */
 	void *freelist;			/* PG_slab: first free object (encoded, see slab.c) */
@@ -89,6 +90,23 @@ void free_pages(unsigned long addr, unsigned int order);
 #define __get_free_page(gfp)	__get_free_pages((gfp), 0)
 #define get_zeroed_page(gfp)	__get_free_pages((gfp) | __GFP_ZERO, 0)
 #define free_page(addr)		free_pages((addr), 0)
+
+/*
+ * References to an order-0 page mapped into user space: each mapping and
+ * each pin holds one; the last put_page frees it. A page shared
+ * copy-on-write by a fork has more than one.
+ */
+static inline void get_page(struct page *page)
+{
+	__atomic_add_fetch(&page->_refcount, 1, __ATOMIC_RELAXED);
+}
+static inline u32 page_count(const struct page *page)
+{
+	return __atomic_load_n(&page->_refcount, __ATOMIC_ACQUIRE);
+}
+/* A fresh page for user space with one reference; NULL when out of memory. */
+struct page *alloc_user_page(bool zero);
+void put_page(struct page *page);
 
 /* Counters (in pages) for /proc/meminfo and /proc/buddyinfo. */
 unsigned long totalram_pages(void);	/* given to the allocator: MemTotal */

@@ -61,23 +61,70 @@
 #define THREAD_SIZE		16384		/* kernel stack per task */
 #define MAX_SCHEDULE_TIMEOUT	((long)(~0UL >> 1))
 
-/* Signals-lite: numbers as Linux; no handlers, a pending fatal one ends the task at its next check. */
+/*
+ * Signals, Linux's numbers. Kernel threads have no handlers: a pending
+ * fatal one ends them at their next check. Ring-3 processes have
+ * Linux's actions, masks and handlers (kernel/signal.c).
+ */
 #define SIGHUP			1
 #define SIGINT			2
 #define SIGQUIT			3
+#define SIGILL			4
+#define SIGTRAP			5
+#define SIGABRT			6
+#define SIGBUS			7
+#define SIGFPE			8
 #define SIGKILL			9
 #define SIGUSR1			10
+#define SIGSEGV			11
 #define SIGUSR2			12
+#define SIGPIPE			13
+#define SIGALRM			14
 #define SIGTERM			15
+#define SIGSTKFLT		16
 #define SIGCHLD			17
+#define SIGCONT			18
+#define SIGSTOP			19
+#define SIGTSTP			20
+#define SIGTTIN			21
+#define SIGTTOU			22
+#define SIGURG			23
+#define SIGXCPU			24
+#define SIGXFSZ			25
+#define SIGVTALRM		26
+#define SIGPROF			27
+#define SIGWINCH		28
+#define SIGIO			29
+#define SIGPWR			30
+#define SIGSYS			31
 #define _NSIG			64
+#define sigmask(sig)		(1ULL << ((sig) - 1))
 
 struct files_struct;
 struct fs_struct;
+struct mm_struct;
+struct sighand_struct;
+struct signal_struct;
 
-/* Registers a switched-out task keeps; the rest are on its stack (arch/x86_64/switch.S). */
+/*
+ * Registers a switched-out task keeps; the rest are on its stack
+ * (arch/x86_64/switch.S). A ring-3 task also has its FS base and its
+ * FPU/SSE state, which the switch saves and loads (arch/x86_64/fpu.c).
+ */
 struct thread_struct {
 	unsigned long sp;
+	unsigned long fsbase;
+	unsigned long gsbase;
+	void *fpu;			/* fxsave/xsave area; NULL for kernel threads */
+	unsigned long entry_ip, entry_sp;	/* where a kernel thread's execve'd program starts */
+};
+
+/* sigaltstack(2)'s stack_t. */
+struct sigaltstack_user {
+	unsigned long ss_sp;
+	int ss_flags;
+	int pad;
+	unsigned long ss_size;
 };
 
 /*
@@ -131,6 +178,21 @@ struct task_struct {
 	/* owned by kernel/fs: open files and working directory (NULL for pure kernel threads) */
 	struct files_struct *files;
 	struct fs_struct *fs;
+
+	/* ring 3 (NULL/0 for kernel threads) */
+	struct mm_struct *mm;		/* the address space; shared by threads */
+	struct signal_struct *signal;	/* thread-group state, shared by threads */
+	struct sighand_struct *sighand;	/* signal actions; shared with CLONE_SIGHAND */
+	u64 blocked;			/* signal mask: bit (sig - 1) */
+	struct sigaltstack_user sas;	/* sigaltstack */
+	unsigned long set_child_tid;	/* CLONE_CHILD_SETTID */
+	unsigned long clear_child_tid;	/* set_tid_address / CLONE_CHILD_CLEARTID: zeroed and futex-woken at exit */
+	unsigned long robust_list;	/* set_robust_list, kept only to give back */
+	struct list_head thread_node;	/* in signal->threads */
+	int exit_signal;		/* sent to the parent at exit: SIGCHLD, or -1 for threads */
+	u64 min_flt, maj_flt;		/* page faults served without / with file I/O */
+	u64 start_time_ns;
+	struct task_struct *vfork_parent;	/* CLONE_VFORK: sleeps until we exec or exit */
 };
 
 DECLARE_PER_CPU(struct task_struct *, current_task);
@@ -169,7 +231,10 @@ void set_task_comm(struct task_struct *p, const char *name);
 /* Sends sig to pid: -ESRCH if there is no such task, -EINVAL for a bad number, -EPERM for idle. */
 int task_kill(pid_t pid, int sig);
 int send_sig(int sig, struct task_struct *p);
-static inline bool signal_pending(const struct task_struct *p) { return READ_ONCE(p->pending_signals) != 0; }
+static inline bool signal_pending(const struct task_struct *p)
+{
+	return (READ_ONCE(p->pending_signals) & ~(READ_ONCE(p->blocked) & ~(sigmask(SIGKILL) | sigmask(SIGSTOP)))) != 0;
+}
 /* SIGKILL, SIGINT or SIGTERM pending: a cooperative task should end now. */
 bool fatal_signal_pending(const struct task_struct *p);
 void flush_signals(struct task_struct *p);
@@ -230,6 +295,12 @@ __noreturn void do_exit(int code);
  * such child, -EINTR if a signal came first.
  */
 pid_t kernel_wait(pid_t pid, int *status);
+/* wait4's core: options WNOHANG (0 when nothing is ready yet) and WNOWAIT (leave it a zombie). */
+#ifndef WNOHANG	/* the host's libc has the same ones */
+#define WNOHANG			0x00000001
+#define WNOWAIT			0x01000000
+#endif
+pid_t do_wait(pid_t pid, int *status, int options);
 #ifndef WEXITSTATUS	/* the host's libc has the same ones */
 #define WEXITSTATUS(s)		(((s) >> 8) & 0xff)
 #define WTERMSIG(s)		((s) & 0x7f)

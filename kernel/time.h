@@ -33,6 +33,10 @@ static inline unsigned int jiffies_to_msecs(unsigned long j)
 {
 	return (unsigned int)(j * 1000 / HZ);
 }
+static inline unsigned long nsecs_to_jiffies_ceil(u64 ns)
+{
+	return (unsigned long)DIV_ROUND_UP(ns, NSEC_PER_SEC / HZ);
+}
 #define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
 #define time_before(a, b)	((long)((a) - (b)) < 0)
 /* The tick's work on this CPU: jiffies, scheduler, timers (arch timer interrupt calls it). */

@@ -2,6 +2,8 @@
 #include <kernel/types.h>
 #include <asm/idt.h>
 #include <asm/segment.h>
+#include <asm/ptrace.h>
+#include <kernel/syscalls.h>
 
 struct idt_gate {
 	u16 offset0;
@@ -61,6 +63,10 @@ void do_interrupt(struct pt_regs *regs)
 		do_nmi(regs);
 	else if (regs->vector < FIRST_EXTERNAL_VECTOR)
 		do_trap(regs);
-	else
+	else {
 		do_irq(regs);
+		/* Back to ring 3: a signal may have come (Ctrl-C to a busy loop). */
+		if (user_mode(regs))
+			syscall_exit_to_user_mode(regs);
+	}
 }

@@ -372,6 +372,11 @@ void paging_init(void)
 	init_top_pgt = __va(init_top_pgt_phys);
 }
 
+void pgtable_account(long delta)
+{
+	__atomic_add_fetch(&nr_pgtable_pages, delta, __ATOMIC_RELAXED);
+}
+
 unsigned long nr_page_table_pages(void)
 {
 	return READ_ONCE(nr_pgtable_pages);

@@ -37,11 +37,12 @@
 #include <asm/segment.h>
 #include <asm/page.h>
 #include <asm/smp_boot.h>
+#include <asm/msr.h>
+#include <asm/cpu.h>
 #include <trace/events/ipi.h>
 
 _Static_assert(NR_CPUS == NR_CPUS_ASM, "asm/smp_boot.h knows NR_CPUS");
 
-#define MSR_GS_BASE		0xc0000101
 #define AP_BOOT_TIMEOUT_MS	1000
 
 extern char __per_cpu_start[], __per_cpu_end[];
@@ -54,11 +55,6 @@ u32 smp_boot_apicid[NR_CPUS];
 unsigned long smp_boot_stack[NR_CPUS];
 
 volatile u64 cpu_online_mask;
-
-static inline void wrmsr(u32 msr, u64 v)
-{
-	__asm__ __volatile__("wrmsr" :: "c"(msr), "a"((u32)v), "d"((u32)(v >> 32)));
-}
 
 unsigned int num_online_cpus(void)
 {
@@ -103,6 +99,7 @@ void setup_per_cpu_areas(void)
 	wrmsr(MSR_GS_BASE, per_cpu_offset[0]);
 	/* The boot CPU's GDT/TSS were in the template: move to its own copy. */
 	gdt_init_cpu();
+	syscall_init_cpu();
 	cpu_online_mask = 1;
 	pr_info("smp: %u CPUs, per-CPU areas of %zu bytes\n", n, size);
 }
@@ -333,6 +330,7 @@ void start_secondary(int cpu)
 {
 	wrmsr(MSR_GS_BASE, per_cpu_offset[cpu]);
 	gdt_init_cpu();
+	syscall_init_cpu();
 	idt_load();
 	lapic_setup();
 	lapic_timer_start();

@@ -43,6 +43,15 @@ ret_from_kthread:
 	call kthread_exit
 	ud2
 
+/* First code of a forked process: %rax = prev; its pt_regs sit just above. */
+	.globl ret_from_fork
+ret_from_fork:
+	movq %rax, %rdi
+	call schedule_tail
+	movq %rsp, %rdi
+	call syscall_exit_to_user_mode
+	jmp interrupt_return
+
 /* void call_on_stack(void (*fn)(void), unsigned long stack_top): never returns. */
 	.globl call_on_stack
 call_on_stack:

@@ -1,7 +1,8 @@
 /*
  * CPU exceptions. A fault in kernel code prints an oops report in Linux's
  * shape (what happened, the registers, the call trace) and panics; it never
- * triple-faults. Ring-3 faults will kill the faulting task once ring 3 exists.
+ * triple-faults. Ring-3 faults, and kernel faults on user addresses that
+ * an exception-table fixup covers, go to arch/x86_64/fault.c.
  */
 #include <kernel/types.h>
 #include <kernel/printk.h>
@@ -9,6 +10,11 @@
 #include <kernel/stacktrace.h>
 #include <asm/idt.h>
 #include <asm/ptrace.h>
+#include <asm/extable.h>
+#include <kernel/syscalls.h>
+
+bool do_page_fault(struct pt_regs *regs);
+void do_user_trap(struct pt_regs *regs);
 
 static const char *const exception_names[32] = {
 	"divide error", "debug", "NMI", "int3", "overflow", "bounds",
@@ -81,6 +87,25 @@ void do_trap(struct pt_regs *regs)
 
 	if (v == 3 && int3_handler && int3_handler(regs))
 		return;
+	if (v == 14 && do_page_fault(regs)) {
+		if (user_mode(regs))
+			syscall_exit_to_user_mode(regs);
+		return;
+	}
+	if (user_mode(regs) && v != 2 && v != 8 && v != 18) {
+		do_user_trap(regs);
+		syscall_exit_to_user_mode(regs);
+		return;
+	}
+	/* A #GP in a user-memory copy: a non-canonical user pointer. */
+	if (v == 13) {
+		unsigned long fixup = search_exception_tables(regs->rip);
+
+		if (fixup) {
+			regs->rip = fixup;
+			return;
+		}
+	}
 	if (v == 14)
 		report_page_fault(regs);
 	else

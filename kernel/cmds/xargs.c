@@ -62,7 +62,7 @@ static int run_one(const struct sh_command *cmd, struct sh_argv *argv, char **en
 		if (sigs)
 			sh_os->kill(pid, __builtin_ctzll(sigs) + 1);
 	}
-	return status;
+	return status & ~SH_WAIT_SIGNALED;
 }
 
 /* The next blank-separated word of input, with '...', "..." and \ quoting; NULL at the end. */

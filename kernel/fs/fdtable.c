@@ -11,8 +11,10 @@ struct files_struct *alloc_files(void)
 {
 	struct files_struct *files = kzalloc(sizeof(*files), GFP_KERNEL);
 
-	if (files)
+	if (files) {
+		files->count = 1;
 		spin_lock_init(&files->lock);
+	}
 	return files;
 }
 
@@ -32,11 +34,42 @@ struct files_struct *dup_fd(struct files_struct *old)
 
 void put_files_struct(struct files_struct *files)
 {
-	if (!files)
+	if (!files || __atomic_sub_fetch(&files->count, 1, __ATOMIC_ACQ_REL))
 		return;
 	for (int fd = 0; fd < NR_OPEN; fd++)
 		fput(files->fd[fd]);
 	kfree(files);
+}
+
+void set_close_on_exec(struct files_struct *files, int fd, bool on)
+{
+	spin_lock(&files->lock);
+	if (on)
+		files->close_on_exec[fd / 64] |= 1ULL << (fd % 64);
+	else
+		files->close_on_exec[fd / 64] &= ~(1ULL << (fd % 64));
+	spin_unlock(&files->lock);
+}
+
+bool get_close_on_exec(struct files_struct *files, int fd)
+{
+	return files->close_on_exec[fd / 64] & (1ULL << (fd % 64));
+}
+
+void do_close_on_exec(struct files_struct *files)
+{
+	for (int fd = 0; fd < NR_OPEN; fd++) {
+		struct file *f;
+
+		if (!get_close_on_exec(files, fd))
+			continue;
+		spin_lock(&files->lock);
+		f = files->fd[fd];
+		files->fd[fd] = NULL;
+		files->close_on_exec[fd / 64] &= ~(1ULL << (fd % 64));
+		spin_unlock(&files->lock);
+		fput(f);
+	}
 }
 
 int fd_install(struct files_struct *files, struct file *file, int min)
@@ -49,6 +82,7 @@ int fd_install(struct files_struct *files, struct file *file, int min)
 	for (int fd = min; fd < NR_OPEN; fd++) {
 		if (!files->fd[fd]) {
 			files->fd[fd] = file;
+			files->close_on_exec[fd / 64] &= ~(1ULL << (fd % 64));
 			spin_unlock(&files->lock);
 			return fd;
 		}
@@ -82,6 +116,8 @@ struct fs_struct *alloc_fs_struct(struct dentry *pwd)
 
 	if (!fs)
 		return NULL;
+	fs->count = 1;
+	fs->umask = 0022;
 	spin_lock_init(&fs->lock);
 	fs->pwd = pwd ? dget(pwd) : NULL;
 	return fs;
@@ -98,7 +134,7 @@ struct fs_struct *copy_fs_struct(struct fs_struct *old)
 
 void free_fs_struct(struct fs_struct *fs)
 {
-	if (!fs)
+	if (!fs || __atomic_sub_fetch(&fs->count, 1, __ATOMIC_ACQ_REL))
 		return;
 	dput(fs->pwd);
 	kfree(fs);
@@ -164,6 +200,7 @@ int ksys_close(int fd)
 	spin_lock(&files->lock);
 	f = files->fd[fd];
 	files->fd[fd] = NULL;
+	files->close_on_exec[fd / 64] &= ~(1ULL << (fd % 64));
 	spin_unlock(&files->lock);
 	if (!f)
 		return -EBADF;
@@ -203,6 +240,7 @@ int ksys_dup2(int oldfd, int newfd)
 	spin_lock(&files->lock);
 	old = files->fd[newfd];
 	files->fd[newfd] = f;
+	files->close_on_exec[newfd / 64] &= ~(1ULL << (newfd % 64));
 	spin_unlock(&files->lock);
 	fput(old);
 	return newfd;

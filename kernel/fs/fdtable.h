@@ -15,16 +15,20 @@
 
 #define NR_OPEN		256	/* descriptors per table */
 
-/* A descriptor table; shared by nobody (each task has its own copy). */
+/* A descriptor table; shared by threads made with CLONE_FILES (count). */
 struct files_struct {
+	int count;
 	spinlock_t lock;
 	struct file *fd[NR_OPEN];	/* each holds a file reference */
+	u64 close_on_exec[NR_OPEN / 64];	/* FD_CLOEXEC, a bit per descriptor */
 };
 
-/* The working directory. */
+/* The working directory; shared by threads made with CLONE_FS (count). */
 struct fs_struct {
+	int count;
 	spinlock_t lock;
 	struct dentry *pwd;	/* referenced; NULL means the root */
+	unsigned int umask;
 };
 
 struct task_struct;
@@ -35,8 +39,12 @@ struct fs_struct *current_fs(void);
 struct files_struct *alloc_files(void);
 /* A copy sharing every open file (the references are taken). */
 struct files_struct *dup_fd(struct files_struct *old);
-/* Closes every descriptor and frees the table. */
+/* Drops a reference: the last closes every descriptor and frees the table. */
 void put_files_struct(struct files_struct *files);
+/* FD_CLOEXEC of fd; and execve's closing of every such descriptor. */
+void set_close_on_exec(struct files_struct *files, int fd, bool on);
+bool get_close_on_exec(struct files_struct *files, int fd);
+void do_close_on_exec(struct files_struct *files);
 /* Installs file at the lowest free descriptor >= min; takes the reference. */
 int fd_install(struct files_struct *files, struct file *file, int min);
 /* The file at fd, referenced, or NULL. */

@@ -36,6 +36,7 @@ struct dentry;
 struct file;
 struct dir_context;
 struct pipe_inode_info;
+struct vm_area_struct;
 
 /* What the VFS does on an open file; NULL entries fail as Linux does. */
 struct file_operations {
@@ -46,6 +47,12 @@ struct file_operations {
 	loff_t (*llseek)(struct file *file, loff_t offset, int whence);	/* NULL: ESPIPE */
 	/* Called once, when the last reference to the file goes. */
 	int (*release)(struct inode *inode, struct file *file);
+	/* mmap(2) of a device file: sets vma->vm_ops (VM_PFNMAP pages); NULL: a private copy of a regular file. */
+	int (*mmap)(struct file *file, struct vm_area_struct *vma);
+	/* ioctl(2); arg is a user address or value. NULL: ENOTTY. */
+	long (*unlocked_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
+	/* poll(2): POLLIN/POLLOUT... now, without waiting. NULL: always ready. */
+	unsigned int (*poll)(struct file *file);
 };
 
 /*

@@ -135,6 +135,7 @@ static void __schedule(bool preempt)
 	next->on_cpu = 1;
 	trace_sched_switch(preempt, prev, next, prev_state);
 	this_cpu_write(current_task, next);
+	arch_switch_to(prev, next);
 	prev = __switch_to_asm(&prev->thread.sp, next->thread.sp, prev);
 	/* Now on next's stack, maybe on another CPU than when it last ran. */
 	finish_task_switch(prev);

@@ -12,6 +12,7 @@
  *   sched_migrate_task(p, dest_cpu)
  *   sched_process_fork(parent, child)
  *   sched_process_exit(p, group_dead)
+ *   sched_process_exec(p, old_pid, filename)    (kernel/exec/exec.c)
  *   sched_stat_runtime(p, runtime)
  *   softirq_raise(vec_nr), softirq_entry(vec_nr), softirq_exit(vec_nr)
  *

@@ -1,16 +1,15 @@
 /*
- * Signals-lite. There are no handlers: a signal is a pending bit that
- * makes the target's interruptible sleeps return -EINTR, and a fatal one
- * (SIGKILL, SIGINT, SIGTERM) asks the target to end at its next
- * fatal_signal_pending() check. That is what the shell's Ctrl-C and
- * `kill` need from kernel-thread jobs.
+ * Sending signals. To a kernel thread a signal is a pending bit that
+ * makes its interruptible sleeps return -EINTR, and a fatal one (SIGKILL,
+ * SIGINT, SIGTERM) asks it to end at its next fatal_signal_pending()
+ * check: what the shell's Ctrl-C and `kill` need from kernel-thread jobs.
+ * A ring-3 process gets Linux's semantics (kernel/signal.c).
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
+#include <kernel/signal.h>
 #include <trace/events/signal.h>
-
-#define sigmask(sig)	(1ULL << ((sig) - 1))
 #define FATAL_SIGNALS	(sigmask(SIGKILL) | sigmask(SIGINT) | sigmask(SIGTERM))
 
 bool fatal_signal_pending(const struct task_struct *p)
@@ -31,6 +30,11 @@ int send_sig(int sig, struct task_struct *p)
 		return -ESRCH;
 	if (sig == 0)
 		return 0;
+	if (p->sighand) {
+		struct ksiginfo info = { .code = SI_USER, .pid = current->tgid };
+
+		return send_sig_info(sig, &info, p, true);
+	}
 	/* A kill(2) to a process: Linux's group signal (grp=1). */
 	trace_signal_generate(sig, p, 1,
 			      (__atomic_fetch_or(&p->pending_signals, sigmask(sig), __ATOMIC_SEQ_CST) &

@@ -41,7 +41,7 @@ static int run_script(char *path)
 	/* init ignores signals sent to it, as Linux's init does. */
 	while (sh_os->wait(pid, &status) == -EINTR)
 		sh_os->take_signals();
-	return status;
+	return status & ~SH_WAIT_SIGNALED;
 }
 
 static void spoor_exec(int n)

@@ -416,6 +416,7 @@ static int wait_job(struct sh *sh, pid_t pid, int *status)
 			return -EINTR;
 		}
 	}
+	*status &= ~SH_WAIT_SIGNALED;
 	return r;
 }
 

@@ -11,6 +11,7 @@
 #include <kernel/shell/sh_io.h>
 #include <kernel/shell/sh_util.h>
 #include <kernel/cmds/cmds.h>
+#include <kernel/shell/sh_path.h>
 
 /* Saved fds for undoing a command's redirections. */
 #define SH_MAX_REDIRS	16
@@ -246,6 +247,23 @@ static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *tex
  * INT is trapped. Between tasks, the interactive shell is the foreground
  * itself.
  */
+/* What sh says when a program dies of a signal (not for SIGINT and SIGPIPE, as sh). */
+static void report_signal_death(int sig)
+{
+	static const char *const names[] = {
+		[1] = "Hangup", [3] = "Quit", [4] = "Illegal instruction",
+		[5] = "Trace/breakpoint trap", [6] = "Aborted", [7] = "Bus error",
+		[8] = "Floating point exception", [9] = "Killed", [10] = "User defined signal 1",
+		[11] = "Segmentation fault", [12] = "User defined signal 2", [14] = "Alarm clock",
+		[15] = "Terminated", [31] = "Bad system call",
+	};
+
+	if (sig > 0 && sig < (int)ARRAY_SIZE(names) && names[sig])
+		sh_eprintf("%s\n", names[sig]);
+	else if (sig != 2 && sig != 13)
+		sh_eprintf("Killed by signal %d\n", sig);
+}
+
 static int wait_foreground(struct sh *sh, pid_t pid)
 {
 	int status = 0;
@@ -258,6 +276,10 @@ static int wait_foreground(struct sh *sh, pid_t pid)
 		sh->pending_signals |= sh_os->take_signals();
 	if (r < 0)
 		status = 127;
+	if (status & SH_WAIT_SIGNALED) {
+		status &= ~SH_WAIT_SIGNALED;
+		report_signal_death(status - 128);
+	}
 	sh_os->set_foreground(sh->interactive ? sh_os->getpid() : 0);
 	/* Ctrl-C reaches the whole foreground, the shell included; sh_exec acts on it. */
 	if (status == 130)
@@ -399,15 +421,19 @@ static bool runs_in_shell(const char *name)
 	return false;
 }
 
-static sh_main_fn find_external(const char *name)
+/* Kernel commands and workloads first, then program files (unless name has a '/'). */
+static sh_main_fn find_external(struct sh *sh, const char *name)
 {
-	const struct sh_command *c = sh_find_command(name);
+	const struct sh_command *c = strchr(name, '/') ? NULL : sh_find_command(name);
+	char path[256];
 
 	if (c)
 		return c->main;
 	for (const char *const *w = sh_os->workloads; w && *w; w++)
 		if (!strcmp(*w, name))
 			return cmd_workload_main;
+	if (sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path)))
+		return cmd_program_main;
 	return NULL;
 }
 
@@ -519,7 +545,7 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 			builtin = func ? NULL : sh_find_builtin(argv.argv[0]);
 		}
 		if (!func && !builtin) {
-			ext = find_external(argv.argv[first]);
+			ext = find_external(sh, argv.argv[first]);
 			if (!ext) {
 				sh_error(sh, "%s: not found", argv.argv[first]);
 				status = 127;
@@ -586,7 +612,7 @@ static bool is_external(struct sh *sh, struct sh_node *n)
 		return false;
 	if (sh_find_func(sh, name) || sh_find_builtin(name))
 		return false;
-	return find_external(name) != NULL || !strcmp(name, "nice");
+	return find_external(sh, name) != NULL || !strcmp(name, "nice");
 }
 
 /* Start node in the background with stdin in and stdout out; returns the pid. */

@@ -103,11 +103,14 @@ struct sh_os {
 	pid_t (*spawn)(const struct sh_spawn *req);
 	/*
 	 * Reap child pid (-1: any child): returns its pid and stores its exit
-	 * status (128 + N for a task ended by signal N); -ECHILD if none;
-	 * -EINTR if a signal for the caller came first (take_signals() it
-	 * and wait again).
+	 * status (128 + N for a task ended by signal N, with SH_WAIT_SIGNALED
+	 * added when a ring-3 process died of it: the shell reports those);
+	 * -ECHILD if none; -EINTR if a signal for the caller came first
+	 * (take_signals() it and wait again).
 	 */
 	pid_t (*wait)(pid_t pid, int *status);
+	/* Run the program at path in the calling task (it never returns on success). */
+	int (*execve)(const char *path, char **argv, char **envp);
 	/* Send signal sig (Linux's numbers; 0 only checks that pid exists). */
 	int (*kill)(pid_t pid, int sig);
 	/* The calling task's pending signals (bit N-1: signal N), now cleared. */
@@ -147,6 +150,9 @@ struct sh_os {
 	/* Run workload argv[0] in the calling task; returns its exit status. */
 	int (*run_workload)(int argc, char **argv);
 };
+
+/* sh_os->wait's flag on a status (see there). */
+#define SH_WAIT_SIGNALED	0x100
 
 /* The implementation in use: set once, before any shell runs. */
 extern const struct sh_os *sh_os;

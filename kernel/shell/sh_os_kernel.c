@@ -16,6 +16,7 @@
 #include <kernel/fs/fcntl.h>
 #include <kernel/shell/sh_os.h>
 #include <kernel/shell/sh_util.h>
+#include <kernel/exec/exec.h>
 #include <asm/acpi.h>
 
 static int k_open(const char *path, int flags, unsigned int mode)
@@ -127,6 +128,9 @@ static int spawn_main(void *p)
 
 	kfree(p);
 	status = ctx.fn(ctx.arg);
+	/* The command was a program that execve'd: the task goes on as that process. */
+	if (current->mm)
+		kernel_enter_user();
 	pending = READ_ONCE(current->pending_signals);
 	if (pending)
 		status = 128 + __builtin_ctzll(pending) + 1;
@@ -173,13 +177,18 @@ static pid_t k_spawn(const struct sh_spawn *req)
 	return p->pid;
 }
 
+static int k_execve(const char *path, char **argv, char **envp)
+{
+	return kernel_execve(path, argv, envp);
+}
+
 static pid_t k_wait(pid_t pid, int *status)
 {
 	int st = 0;
 	pid_t r = kernel_wait(pid, &st);
 
 	if (r > 0)
-		*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+		*status = WIFEXITED(st) ? WEXITSTATUS(st) : (128 + WTERMSIG(st)) | SH_WAIT_SIGNALED;
 	return r;
 }
 
@@ -345,7 +354,7 @@ static const struct sh_os kernel_os = {
 	.open = k_open, .read = ksys_read, .write = ksys_write, .close = ksys_close,
 	.dup = k_dup, .dup2 = ksys_dup2, .pipe = k_pipe, .stat = k_stat, .lstat = k_lstat,
 	.readdir = k_readdir, .mkdir = k_mkdir, .unlink = ksys_unlink, .rmdir = ksys_rmdir,
-	.rename = ksys_rename, .symlink = ksys_symlink, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait,
+	.rename = ksys_rename, .symlink = ksys_symlink, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait, .execve = k_execve,
 	.kill = k_kill, .take_signals = k_take_signals, .getpid = k_getpid, .getppid = k_getppid,
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
 	.stack_left = k_stack_left, .now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,

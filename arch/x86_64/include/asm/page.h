@@ -109,8 +109,24 @@ void pgd_free(u64 *pgd);
  */
 void free_empty_page_tables(unsigned long start, unsigned long end, unsigned long keep);
 
-/* Pages holding kernel page tables (PageTables in /proc/meminfo). */
+/* Pages holding page tables (PageTables in /proc/meminfo), kernel and user. */
 unsigned long nr_page_table_pages(void);
+void pgtable_account(long delta);
+
+/*
+ * User page tables (arch/x86_64/pgtable_user.c), under the owning mm's
+ * lock. user_pte: the last-level entry for va in pgd's lower half,
+ * creating the tables on the way when alloc (NULL when missing or out of
+ * memory). user_pgtables_free: frees every table of the lower half, not
+ * the pages they map. load_cr3: switch this CPU to pgd.
+ */
+#define _PAGE_COW		BIT(9)		/* software bit: a private page shared since fork */
+#define PAGE_USER_BASE		(_PAGE_PRESENT | _PAGE_USER | _PAGE_ACCESSED)
+u64 *user_pte(u64 *pgd, unsigned long va, bool alloc);
+void user_pgtables_free(u64 *pgd);
+void load_cr3(u64 *pgd);
+/* The first lower-half address at or after va that may have a present entry (skips empty tables). */
+unsigned long user_pte_next(u64 *pgd, unsigned long va, unsigned long end);
 
 /* Uncached mapping of device memory in the kernel virtual area; NULL on failure. */
 void *ioremap(phys_addr_t phys, size_t size);

@@ -1,0 +1,258 @@
+/*
+ * fork, vfork and clone for ring-3 tasks: a new task whose first return
+ * to ring 3 resumes the parent's registers with rax = 0. What is shared
+ * and what is copied follows Linux's clone flags (CLONE_VM, CLONE_FS,
+ * CLONE_FILES, CLONE_SIGHAND, CLONE_THREAD, ...).
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/slab.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/mman.h>
+#include <kernel/time.h>
+#include <kernel/fs/fdtable.h>
+#include <kernel/sched/sched.h>
+#include <kernel/sched/hooks.h>
+#include <kernel/syscalls.h>
+#include <asm/switch_to.h>
+#include <asm/ptrace.h>
+#include <asm/uaccess.h>
+#include <asm/cpu.h>
+
+struct task_struct *task_alloc(const char *name, int nice);
+
+int copy_sighand(struct task_struct *p, unsigned long clone_flags)
+{
+	struct sighand_struct *old = current->sighand;
+
+	if (clone_flags & CLONE_SIGHAND) {
+		__atomic_add_fetch(&old->count, 1, __ATOMIC_RELAXED);
+		p->sighand = old;
+		return 0;
+	}
+	p->sighand = kmalloc(sizeof(*p->sighand), GFP_KERNEL);
+	if (!p->sighand)
+		return -ENOMEM;
+	memcpy(p->sighand->action, old->action, sizeof(old->action));
+	p->sighand->count = 1;
+	spin_lock_init(&p->sighand->lock);
+	return 0;
+}
+
+static void alarm_fire(struct timer_list *t);
+
+int copy_signal(struct task_struct *p, unsigned long clone_flags)
+{
+	struct signal_struct *sig;
+
+	if (clone_flags & CLONE_THREAD) {
+		sig = current->signal;
+		__atomic_add_fetch(&sig->count, 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&sig->live, 1, __ATOMIC_RELAXED);
+		p->signal = sig;
+		p->tgid = current->tgid;
+		p->exit_signal = -1;
+		p->flags |= PF_AUTOREAP;
+		return 0;
+	}
+	sig = kzalloc(sizeof(*sig), GFP_KERNEL);
+	if (!sig)
+		return -ENOMEM;
+	sig->count = 1;
+	sig->live = 1;
+	INIT_LIST_HEAD(&sig->threads);
+	sig->leader = p;
+	get_task_struct(p);
+	sig->pgrp = current->signal->pgrp;
+	sig->session = current->signal->session;
+	timer_setup(&sig->real_timer, alarm_fire);
+	p->signal = sig;
+	p->exit_signal = (int)(clone_flags & CSIGNAL);
+	return 0;
+}
+
+/* ITIMER_REAL expired: SIGALRM to the process, and re-arm an interval timer. */
+static void alarm_fire(struct timer_list *t)
+{
+	struct signal_struct *sig = container_of(t, struct signal_struct, real_timer);
+	struct ksiginfo info = { .code = SI_KERNEL };
+
+	if (sig->it_real_incr_ns) {
+		sig->it_real_expires_ns = ktime_get_ns() + sig->it_real_incr_ns;
+		mod_timer(t, jiffies + nsecs_to_jiffies_ceil(sig->it_real_incr_ns));
+	} else {
+		sig->it_real_expires_ns = 0;
+	}
+	send_sig_info(SIGALRM, &info, sig->leader, true);
+}
+
+void exit_signal_state(struct task_struct *p)
+{
+	if (p->thread.fpu)
+		fpu_free(p->thread.fpu);
+	p->thread.fpu = NULL;
+	if (p->sighand && !__atomic_sub_fetch(&p->sighand->count, 1, __ATOMIC_ACQ_REL))
+		kfree(p->sighand);
+	p->sighand = NULL;
+	if (p->signal && !__atomic_sub_fetch(&p->signal->count, 1, __ATOMIC_ACQ_REL))
+		kfree(p->signal);
+	p->signal = NULL;
+}
+
+/*
+ * The new task for clone(flags, newsp, parent_tid, child_tid, tls) from
+ * regs; returns the child's pid, started, or -errno.
+ */
+long do_fork(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
+	     unsigned long parent_tid, unsigned long child_tid, unsigned long tls)
+{
+	struct task_struct *parent = current, *p;
+	unsigned long irqf;
+	int err = -ENOMEM;
+	pid_t pid;
+
+	/* Linux's rules for the flag combinations threads need. */
+	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
+		return -EINVAL;
+	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
+		return -EINVAL;
+	if ((flags & (CLONE_NEWNS | CLONE_FS)) == (CLONE_NEWNS | CLONE_FS))
+		return -EINVAL;
+	if (!parent->mm)
+		return -EINVAL;
+	p = task_alloc(parent->comm, task_nice(parent));
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	p->cpus_allowed = parent->cpus_allowed;
+	p->cpu = task_cpu(parent);
+	p->blocked = parent->blocked;
+	p->sas = parent->sas;
+	p->start_time_ns = ktime_get_ns();
+	p->thread.fsbase = (flags & CLONE_SETTLS) ? tls : parent->thread.fsbase;
+	p->thread.gsbase = parent->thread.gsbase;
+	/* The parent's live registers are its state: save them before copying. */
+	fpu_save(parent->thread.fpu);
+	p->thread.fpu = fpu_dup(parent->thread.fpu);
+	if (!p->thread.fpu)
+		goto fail;
+	if (flags & CLONE_VM) {
+		mmget(parent->mm);
+		p->mm = parent->mm;
+	} else {
+		p->mm = dup_mm(parent->mm);
+		if (!p->mm)
+			goto fail;
+	}
+	if (flags & CLONE_FILES) {
+		__atomic_add_fetch(&parent->files->count, 1, __ATOMIC_RELAXED);
+		p->files = parent->files;
+	} else {
+		p->files = dup_fd(parent->files);
+		if (!p->files)
+			goto fail;
+	}
+	if (flags & CLONE_FS) {
+		__atomic_add_fetch(&parent->fs->count, 1, __ATOMIC_RELAXED);
+		p->fs = parent->fs;
+	} else {
+		p->fs = copy_fs_struct(parent->fs);
+		if (!p->fs)
+			goto fail;
+	}
+	err = copy_sighand(p, flags);
+	if (!err)
+		err = copy_signal(p, flags);
+	if (err)
+		goto fail;
+	arch_init_fork_stack(p, regs);
+	if (newsp)
+		task_pt_regs(p)->rsp = newsp;
+	if (flags & CLONE_CHILD_CLEARTID)
+		p->clear_child_tid = child_tid;
+
+	spin_lock_irqsave(&tasklist_lock, irqf);
+	pid = alloc_pid();
+	if (pid < 0) {
+		spin_unlock_irqrestore(&tasklist_lock, irqf);
+		err = pid;
+		goto fail;
+	}
+	p->pid = pid;
+	if (!(flags & CLONE_THREAD))
+		p->tgid = pid;
+	if (flags & (CLONE_THREAD | CLONE_PARENT))
+		p->parent = parent->parent;
+	else
+		p->parent = parent;
+	if (p->flags & PF_AUTOREAP) {
+		/* a thread: nobody waits for it */
+	} else {
+		list_add_tail(&p->sibling, &p->parent->children);
+		get_task_struct(p);
+	}
+	list_add_tail(&p->tasks, &task_list);
+	list_add_tail(&p->thread_node, &p->signal->threads);
+	spin_unlock_irqrestore(&tasklist_lock, irqf);
+
+	if (flags & CLONE_PARENT_SETTID)
+		put_user(pid, (int *)parent_tid);
+	if (flags & CLONE_CHILD_SETTID) {
+		/* In the child's memory: the same pages unless the mm was copied. */
+		p->set_child_tid = child_tid;
+	}
+	trace_sched_process_fork(parent, p);
+	if (flags & CLONE_VFORK) {
+		get_task_struct(p);
+		p->vfork_parent = parent;
+	}
+	wake_up_new_task(p);
+	if (flags & CLONE_VFORK) {
+		/* The parent sleeps until the child has its own memory: exec or exit. */
+		wait_event(parent->wait_chldexit, READ_ONCE(p->vfork_parent) == NULL);
+		put_task_struct(p);
+	}
+	return pid;
+fail:
+	if (p->mm)
+		mmput(p->mm);
+	p->mm = NULL;
+	put_files_struct(p->files);
+	p->files = NULL;
+	free_fs_struct(p->fs);
+	p->fs = NULL;
+	if (p->signal && !(flags & CLONE_THREAD))
+		put_task_struct(p);	/* the group's reference on its leader */
+	else if (p->signal)
+		__atomic_sub_fetch(&p->signal->live, 1, __ATOMIC_RELAXED);
+	put_task_struct(p);
+	return err;
+}
+
+/* A vfork child let go of its parent's memory (exec, exit): wake the parent. */
+void vfork_release(struct task_struct *p)
+{
+	struct task_struct *parent = p->vfork_parent;
+
+	if (!parent)
+		return;
+	WRITE_ONCE(p->vfork_parent, NULL);
+	wake_up_all(&parent->wait_chldexit);
+}
+
+SYSCALL_DEFINE_REGS(fork)
+{
+	return do_fork(regs, SIGCHLD, 0, 0, 0, 0);
+}
+
+SYSCALL_DEFINE_REGS(vfork)
+{
+	return do_fork(regs, CLONE_VM | CLONE_VFORK | SIGCHLD, 0, 0, 0, 0);
+}
+
+SYSCALL_DEFINE_REGS(clone)
+{
+	/* x86_64: clone(flags, stack, parent_tid, child_tid, tls) */
+	return do_fork(regs, regs->rdi, regs->rsi, regs->rdx, regs->r10, regs->r8);
+}

@@ -1,0 +1,230 @@
+/*
+ * User pages: demand faults (zero-fill, file reads, copy-on-write),
+ * unmapping, protection changes and the page copying of fork. Every
+ * present user entry maps an order-0 page with a reference of its own
+ * (get_page/put_page), except in VM_PFNMAP vmas, whose pages a driver
+ * owns.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/mm.h>
+#include <kernel/mman.h>
+#include <kernel/smp.h>
+#include <kernel/sched.h>
+#include <kernel/fs/fs.h>
+#include <asm/page.h>
+#include <asm/tlbflush.h>
+
+struct page *alloc_user_page(bool zero)
+{
+	struct page *page = alloc_pages(GFP_KERNEL | (zero ? __GFP_ZERO : 0), 0);
+
+	if (page)
+		page->_refcount = 1;
+	return page;
+}
+
+void put_page(struct page *page)
+{
+	if (__atomic_sub_fetch(&page->_refcount, 1, __ATOMIC_ACQ_REL) == 0)
+		__free_pages(page, 0);
+}
+
+static struct page *pte_page(u64 pte)
+{
+	return pfn_to_page((pte & PTE_ADDR_MASK) >> PAGE_SHIFT);
+}
+
+/* The entry bits for a page of vma; writable only if the page is the mapping's own. */
+static u64 vma_pte_prot(const struct vm_area_struct *vma, bool writable)
+{
+	u64 prot = PAGE_USER_BASE;
+
+	if (!(vma->flags & (VM_READ | VM_WRITE | VM_EXEC)))
+		return 0;			/* PROT_NONE: leave it not present */
+	if ((vma->flags & VM_WRITE) && writable)
+		prot |= _PAGE_RW | _PAGE_DIRTY;
+	if (!(vma->flags & VM_EXEC))
+		prot |= _PAGE_NX;
+	return prot;
+}
+
+void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end)
+{
+	u64 others = READ_ONCE(mm->cpu_mask) & ~(1ULL << smp_processor_id());
+
+	/* Another CPU may hold translations when it runs (or ran, lazily) this mm. */
+	if (others && num_online_cpus() > 1 && !irqs_disabled()) {
+		smp_flush_tlb_kernel_range(start, end);
+		return;
+	}
+	if ((end - start) >> PAGE_SHIFT > 32) {
+		__flush_tlb_all();
+		return;
+	}
+	for (unsigned long a = start; a < end; a += PAGE_SIZE)
+		__flush_tlb_one(a);
+}
+
+/* Reads the file's bytes for the page at addr of a private file mapping into kaddr. */
+static int fill_from_file(struct vm_area_struct *vma, unsigned long addr, char *kaddr)
+{
+	unsigned long len = PAGE_SIZE;
+	loff_t pos = (loff_t)(vma->pgoff * PAGE_SIZE + (addr - vma->start));
+	struct inode *inode = vma->file->f_inode;
+
+	if (addr >= vma->file_end)
+		return 0;
+	if (vma->file_end - addr < len)
+		len = vma->file_end - addr;
+	if (!inode->i_fop || !inode->i_fop->read)
+		return -EACCES;
+	/* A private copy, not the file's page: reading from a private position leaves f_pos alone. */
+	return inode->i_fop->read(vma->file, kaddr, len, &pos) < 0 ? -EIO : 0;
+}
+
+/* A new page for a not-present entry of vma. */
+static int do_anonymous_or_file(struct mm_struct *mm, struct vm_area_struct *vma,
+				unsigned long addr, u64 *pte)
+{
+	struct page *page;
+
+	if (vma->flags & VM_PFNMAP) {
+		u64 pfn = vma->vm_ops->fault_pfn(vma, (addr - vma->start) >> PAGE_SHIFT);
+
+		if (pfn == (u64)-1)
+			return -EFAULT;
+		*pte = (pfn << PAGE_SHIFT) | vma_pte_prot(vma, true);
+		return 0;
+	}
+	page = alloc_user_page(true);
+	if (!page)
+		return -ENOMEM;
+	if (vma->file && fill_from_file(vma, addr, page_address(page))) {
+		put_page(page);
+		return -EFAULT;
+	}
+	*pte = __pa(page_address(page)) | vma_pte_prot(vma, true);
+	mm->rss++;
+	return 0;
+}
+
+/* A write to a page shared since fork: take it over if we are the last, else copy it. */
+static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma, unsigned long addr, u64 *pte)
+{
+	struct page *old = pte_page(*pte), *page;
+
+	if (page_count(old) == 1) {
+		*pte = (*pte & ~_PAGE_COW) | _PAGE_RW | _PAGE_DIRTY;
+	} else {
+		page = alloc_user_page(false);
+		if (!page)
+			return -ENOMEM;
+		memcpy(page_address(page), page_address(old), PAGE_SIZE);
+		*pte = __pa(page_address(page)) | vma_pte_prot(vma, true);
+		put_page(old);
+	}
+	flush_tlb_mm_range(mm, addr, addr + PAGE_SIZE);
+	return 0;
+}
+
+int handle_mm_fault(struct mm_struct *mm, unsigned long addr, unsigned int flags)
+{
+	struct vm_area_struct *vma;
+	int ret = 0;
+	u64 *pte;
+
+	addr &= PAGE_MASK;
+	spin_lock(&mm->lock);
+	vma = find_vma(mm, addr);
+	if (!vma || addr < vma->start ||
+	    ((flags & FAULT_FLAG_WRITE) && !(vma->flags & VM_WRITE)) ||
+	    ((flags & FAULT_FLAG_EXEC) && !(vma->flags & VM_EXEC)) ||
+	    !(vma->flags & (VM_READ | VM_WRITE | VM_EXEC))) {
+		ret = -EFAULT;
+		goto out;
+	}
+	pte = user_pte(mm->pgd, addr, true);
+	if (!pte) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (!*pte)
+		ret = do_anonymous_or_file(mm, vma, addr, pte);
+	else if (!(*pte & _PAGE_PRESENT))
+		ret = -EFAULT;			/* kept by PROT_NONE, which the vma check let through? */
+	else if ((flags & FAULT_FLAG_WRITE) && !(*pte & _PAGE_RW))
+		ret = (*pte & _PAGE_COW) ? do_wp_page(mm, vma, addr, pte) : -EFAULT;
+	/* else: another thread served it first, or a stale TLB entry: retry */
+	else
+		__flush_tlb_one(addr);
+out:
+	spin_unlock(&mm->lock);
+	return ret;
+}
+
+void zap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
+{
+	struct vm_area_struct *vma = find_vma(mm, start);
+	bool pfnmap = vma && (vma->flags & VM_PFNMAP);
+
+	for (unsigned long a = user_pte_next(mm->pgd, start, end); a < end;
+	     a = user_pte_next(mm->pgd, a + PAGE_SIZE, end)) {
+		u64 *pte = user_pte(mm->pgd, a, false);
+
+		if (!pte || !*pte)		/* PROT_NONE pages keep a non-present entry */
+			continue;
+		if (!pfnmap) {
+			put_page(pte_page(*pte));
+			mm->rss--;
+		}
+		*pte = 0;
+	}
+}
+
+void change_protection(struct mm_struct *mm, struct vm_area_struct *vma, unsigned long start,
+		       unsigned long end)
+{
+	for (unsigned long a = user_pte_next(mm->pgd, start, end); a < end;
+	     a = user_pte_next(mm->pgd, a + PAGE_SIZE, end)) {
+		u64 *pte = user_pte(mm->pgd, a, false);
+		u64 prot;
+
+		if (!pte || !*pte)
+			continue;
+		/* A shared-since-fork page stays read-only: the write fault copies it. */
+		prot = vma_pte_prot(vma, !(*pte & _PAGE_COW) || (vma->flags & VM_SHARED));
+		if (!prot) {
+			/* PROT_NONE: keep the page, make the entry not present but remembered. */
+			prot = _PAGE_USER | _PAGE_NX;
+		}
+		*pte = (*pte & (PTE_ADDR_MASK | _PAGE_COW)) | prot;
+	}
+}
+
+int copy_vma_pages(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma)
+{
+	bool shared = vma->flags & (VM_SHARED | VM_PFNMAP);
+
+	for (unsigned long a = user_pte_next(src->pgd, vma->start, vma->end); a < vma->end;
+	     a = user_pte_next(src->pgd, a + PAGE_SIZE, vma->end)) {
+		u64 *spte = user_pte(src->pgd, a, false), *dpte;
+
+		if (!spte || !*spte)
+			continue;
+		dpte = user_pte(dst->pgd, a, true);
+		if (!dpte)
+			return -ENOMEM;
+		if (!(vma->flags & VM_PFNMAP)) {
+			get_page(pte_page(*spte));
+			dst->rss++;
+		}
+		if (!shared && (*spte & _PAGE_RW))
+			*spte = (*spte & ~_PAGE_RW) | _PAGE_COW;
+		else if (!shared && (vma->flags & VM_WRITE))
+			*spte |= _PAGE_COW;
+		*dpte = *spte;
+	}
+	return 0;
+}

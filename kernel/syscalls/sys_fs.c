@@ -1,0 +1,782 @@
+/*
+ * File system calls. The VFS works on kernel buffers, so data passes
+ * through a bounce buffer of at most BOUNCE bytes per step, and names
+ * are copied in with strncpy_from_user first (PATH_MAX, ENAMETOOLONG).
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/slab.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/time.h>
+#include <kernel/syscalls.h>
+#include <kernel/fs/fs.h>
+#include <kernel/fs/fdtable.h>
+#include <asm/uaccess.h>
+
+#define BOUNCE		65536
+#define AT_FDCWD	(-100)
+#define AT_SYMLINK_NOFOLLOW	0x100
+#define AT_REMOVEDIR	0x200
+#define AT_EMPTY_PATH	0x1000
+#define F_DUPFD		0
+#define F_GETFD		1
+#define F_SETFD		2
+#define F_GETFL		3
+#define F_SETFL		4
+#define F_DUPFD_CLOEXEC	1030
+#define FD_CLOEXEC	1
+#define TCGETS		0x5401
+#define TIOCGWINSZ	0x5413
+#define TIOCGPGRP	0x540f
+#define IOV_MAX		1024
+#define O_PATH		010000000
+#define O_LARGEFILE	0100000
+
+/* A path from user space, in a kmalloc'd buffer (kfree it), or an ERR_PTR. */
+char *getname(const char *upath)
+{
+	char *k = kmalloc(PATH_MAX, GFP_KERNEL);
+	long n;
+
+	if (!k)
+		return ERR_PTR(-ENOMEM);
+	n = strncpy_from_user(k, upath, PATH_MAX);
+	if (n < 0 || n == PATH_MAX || !n) {
+		kfree(k);
+		return ERR_PTR(n < 0 ? -EFAULT : n ? -ENAMETOOLONG : -ENOENT);
+	}
+	return k;
+}
+
+/* The directory a *at call's relative path starts from, referenced (NULL: the root). */
+static struct dentry *at_dir(int dirfd, const char *path)
+{
+	struct file *f;
+	struct dentry *d;
+
+	if (path[0] == '/' || dirfd == AT_FDCWD)
+		return fs_get_pwd(current_fs());
+	f = fget(dirfd);
+	if (!f)
+		return ERR_PTR(-EBADF);
+	if (!f->f_dentry || !d_is_dir(f->f_dentry)) {
+		fput(f);
+		return ERR_PTR(-ENOTDIR);
+	}
+	d = dget(f->f_dentry);
+	fput(f);
+	return d;
+}
+
+static long do_openat(int dirfd, const char *upath, int flags, umode_t mode)
+{
+	char *path = getname(upath);
+	struct dentry *dir;
+	struct file *f;
+	int fd;
+
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	dir = at_dir(dirfd, path);
+	if (IS_ERR(dir)) {
+		kfree(path);
+		return PTR_ERR(dir);
+	}
+	f = vfs_open(dir, path, flags & ~(O_LARGEFILE | O_CLOEXEC | O_PATH),
+		     mode & ~current_fs()->umask);
+	dput(dir);
+	kfree(path);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	fd = fd_install(current_files(), f, 0);
+	if (fd >= 0 && (flags & O_CLOEXEC))
+		set_close_on_exec(current_files(), fd, true);
+	return fd;
+}
+
+SYSCALL_DEFINE3(open, const char *, path, int, flags, umode_t, mode)
+{
+	return do_openat(AT_FDCWD, path, flags, mode);
+}
+
+SYSCALL_DEFINE4(openat, int, dirfd, const char *, path, int, flags, umode_t, mode)
+{
+	return do_openat(dirfd, path, flags, mode);
+}
+
+SYSCALL_DEFINE1(close, int, fd)
+{
+	return ksys_close(fd);
+}
+
+/* Reads into user memory through the bounce buffer; pos NULL: the file's own offset. */
+static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
+{
+	size_t done = 0, chunk = count < BOUNCE ? count : BOUNCE;
+	char *k;
+
+	if (!(f->f_mode & FMODE_READ))
+		return -EBADF;
+	if (!f->f_op || !f->f_op->read)
+		return -EINVAL;
+	if (!access_ok((unsigned long)ubuf, count))
+		return -EFAULT;
+	k = kmalloc(chunk ? chunk : 1, GFP_KERNEL);
+	if (!k)
+		return -ENOMEM;
+	while (done < count) {
+		size_t n = count - done < BOUNCE ? count - done : BOUNCE;
+		ssize_t r = f->f_op->read(f, k, n, pos ? pos : &f->f_pos);
+
+		if (r < 0) {
+			if (!done)
+				done = (size_t)r;
+			break;
+		}
+		if (copy_to_user(ubuf + done, k, (size_t)r)) {
+			if (!done)
+				done = (size_t)-EFAULT;
+			break;
+		}
+		done += (size_t)r;
+		/* A short read (pipe, terminal, end of file) ends the call, as on Linux. */
+		if ((size_t)r < n)
+			break;
+	}
+	kfree(k);
+	return (ssize_t)done;
+}
+
+static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *pos)
+{
+	size_t done = 0, chunk = count < BOUNCE ? count : BOUNCE;
+	char *k;
+
+	if (!(f->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (!f->f_op || !f->f_op->write)
+		return -EINVAL;
+	if (!access_ok((unsigned long)ubuf, count))
+		return -EFAULT;
+	k = kmalloc(chunk ? chunk : 1, GFP_KERNEL);
+	if (!k)
+		return -ENOMEM;
+	do {
+		size_t n = count - done < BOUNCE ? count - done : BOUNCE;
+		ssize_t r;
+
+		if (copy_from_user(k, ubuf + done, n)) {
+			if (!done)
+				done = (size_t)-EFAULT;
+			break;
+		}
+		r = f->f_op->write(f, k, n, pos ? pos : &f->f_pos);
+		if (r < 0) {
+			if (!done)
+				done = (size_t)r;
+			break;
+		}
+		done += (size_t)r;
+		if ((size_t)r < n)
+			break;
+	} while (done < count);
+	kfree(k);
+	return (ssize_t)done;
+}
+
+SYSCALL_DEFINE3(read, int, fd, char *, buf, size_t, count)
+{
+	struct file *f = fget(fd);
+	ssize_t r;
+
+	if (!f)
+		return -EBADF;
+	r = do_read(f, buf, count, NULL);
+	fput(f);
+	return r;
+}
+
+SYSCALL_DEFINE3(write, int, fd, const char *, buf, size_t, count)
+{
+	struct file *f = fget(fd);
+	ssize_t r;
+
+	if (!f)
+		return -EBADF;
+	r = do_write(f, buf, count, NULL);
+	fput(f);
+	return r;
+}
+
+SYSCALL_DEFINE4(pread64, int, fd, char *, buf, size_t, count, loff_t, pos)
+{
+	struct file *f = fget(fd);
+	ssize_t r = -ESPIPE;
+
+	if (!f)
+		return -EBADF;
+	if (pos < 0)
+		r = -EINVAL;
+	else if (f->f_op && f->f_op->llseek)
+		r = do_read(f, buf, count, &pos);
+	fput(f);
+	return r;
+}
+
+SYSCALL_DEFINE4(pwrite64, int, fd, const char *, buf, size_t, count, loff_t, pos)
+{
+	struct file *f = fget(fd);
+	ssize_t r = -ESPIPE;
+
+	if (!f)
+		return -EBADF;
+	if (pos < 0)
+		r = -EINVAL;
+	else if (f->f_op && f->f_op->llseek)
+		r = do_write(f, buf, count, &pos);
+	fput(f);
+	return r;
+}
+
+struct iovec_user {
+	unsigned long base;
+	size_t len;
+};
+
+/* readv/writev: one call per segment, stopping at the first short one. */
+static ssize_t do_iov(int fd, const struct iovec_user *uiov, int cnt, bool write)
+{
+	struct iovec_user iov;
+	struct file *f;
+	ssize_t total = 0;
+
+	if (cnt < 0 || cnt > IOV_MAX)
+		return -EINVAL;
+	f = fget(fd);
+	if (!f)
+		return -EBADF;
+	for (int i = 0; i < cnt; i++) {
+		ssize_t r;
+
+		if (copy_from_user(&iov, &uiov[i], sizeof(iov))) {
+			r = -EFAULT;
+		} else if ((ssize_t)iov.len < 0) {
+			r = -EINVAL;
+		} else if (!iov.len) {
+			continue;
+		} else {
+			r = write ? do_write(f, (const char *)iov.base, iov.len, NULL)
+				  : do_read(f, (char *)iov.base, iov.len, NULL);
+		}
+		if (r < 0) {
+			if (!total)
+				total = r;
+			break;
+		}
+		total += r;
+		if ((size_t)r < iov.len)
+			break;
+	}
+	fput(f);
+	return total;
+}
+
+SYSCALL_DEFINE3(readv, int, fd, const struct iovec_user *, iov, int, cnt)
+{
+	return do_iov(fd, iov, cnt, false);
+}
+
+SYSCALL_DEFINE3(writev, int, fd, const struct iovec_user *, iov, int, cnt)
+{
+	return do_iov(fd, iov, cnt, true);
+}
+
+SYSCALL_DEFINE3(lseek, int, fd, loff_t, offset, int, whence)
+{
+	return ksys_lseek(fd, offset, whence);
+}
+
+/* Linux's struct stat for x86_64. */
+struct stat_user {
+	u64 st_dev, st_ino, st_nlink;
+	u32 st_mode, st_uid, st_gid, pad0;
+	u64 st_rdev;
+	s64 st_size, st_blksize, st_blocks;
+	u64 st_atime, st_atime_nsec, st_mtime, st_mtime_nsec, st_ctime, st_ctime_nsec;
+	s64 unused[3];
+};
+
+static int put_stat(const struct kstat *k, struct stat_user *u)
+{
+	struct stat_user s = {
+		.st_dev = 1, .st_ino = k->ino, .st_nlink = k->nlink, .st_mode = k->mode,
+		.st_rdev = k->rdev ? (((u64)MAJOR(k->rdev) << 8) | MINOR(k->rdev)) : 0,
+		.st_size = k->size, .st_blksize = 4096, .st_blocks = (s64)k->blocks,
+		.st_atime = k->mtime_ns / NSEC_PER_SEC, .st_atime_nsec = k->mtime_ns % NSEC_PER_SEC,
+		.st_mtime = k->mtime_ns / NSEC_PER_SEC, .st_mtime_nsec = k->mtime_ns % NSEC_PER_SEC,
+		.st_ctime = k->mtime_ns / NSEC_PER_SEC, .st_ctime_nsec = k->mtime_ns % NSEC_PER_SEC,
+	};
+
+	return copy_to_user(u, &s, sizeof(s)) ? -EFAULT : 0;
+}
+
+/* stat of dirfd/path (AT_EMPTY_PATH with "": dirfd itself). */
+static int do_statat(int dirfd, const char *upath, int flags, struct kstat *st)
+{
+	char *path;
+	struct dentry *dir;
+	int err;
+
+	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | 0x800 /* AT_NO_AUTOMOUNT */))
+		return -EINVAL;
+	if (flags & AT_EMPTY_PATH) {
+		char c;
+
+		if (get_user(c, upath))
+			return -EFAULT;
+		if (!c) {
+			struct file *f = dirfd == AT_FDCWD ? NULL : fget(dirfd);
+
+			if (dirfd == AT_FDCWD)
+				return -EINVAL;
+			if (!f)
+				return -EBADF;
+			err = vfs_fstat(f, st);
+			fput(f);
+			return err;
+		}
+	}
+	path = getname(upath);
+	if (IS_ERR(path))
+		return (int)PTR_ERR(path);
+	dir = at_dir(dirfd, path);
+	if (IS_ERR(dir)) {
+		kfree(path);
+		return (int)PTR_ERR(dir);
+	}
+	err = vfs_stat(dir, path, st, !(flags & AT_SYMLINK_NOFOLLOW));
+	dput(dir);
+	kfree(path);
+	return err;
+}
+
+SYSCALL_DEFINE2(stat, const char *, path, struct stat_user *, buf)
+{
+	struct kstat st;
+	int err = do_statat(AT_FDCWD, path, 0, &st);
+
+	return err ? err : put_stat(&st, buf);
+}
+
+SYSCALL_DEFINE2(lstat, const char *, path, struct stat_user *, buf)
+{
+	struct kstat st;
+	int err = do_statat(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, &st);
+
+	return err ? err : put_stat(&st, buf);
+}
+
+SYSCALL_DEFINE2(fstat, int, fd, struct stat_user *, buf)
+{
+	struct kstat st;
+	int err = ksys_fstat(fd, &st);
+
+	return err ? err : put_stat(&st, buf);
+}
+
+SYSCALL_DEFINE4(newfstatat, int, dirfd, const char *, path, struct stat_user *, buf, int, flags)
+{
+	struct kstat st;
+	int err = do_statat(dirfd, path, flags, &st);
+
+	return err ? err : put_stat(&st, buf);
+}
+
+/* Linux's struct statx (256 bytes), the fields Spoor knows. */
+struct statx_user {
+	u32 stx_mask, stx_blksize;
+	u64 stx_attributes;
+	u32 stx_nlink, stx_uid, stx_gid;
+	u16 stx_mode, spare0;
+	u64 stx_ino, stx_size, stx_blocks, stx_attributes_mask;
+	struct { s64 sec; u32 nsec; s32 reserved; } stx_atime, stx_btime, stx_ctime, stx_mtime;
+	u32 stx_rdev_major, stx_rdev_minor, stx_dev_major, stx_dev_minor;
+	u64 spare[14];
+};
+_Static_assert(sizeof(struct statx_user) == 256, "Linux's struct statx");
+#define STATX_BASIC_STATS	0x7ff
+
+SYSCALL_DEFINE5(statx, int, dirfd, const char *, path, int, flags, unsigned int, mask,
+		struct statx_user *, buf)
+{
+	struct kstat st;
+	struct statx_user x;
+	int err = do_statat(dirfd, path, flags & (AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | 0x800), &st);
+
+	(void)mask;
+	if (err)
+		return err;
+	memset(&x, 0, sizeof(x));
+	x.stx_mask = STATX_BASIC_STATS;
+	x.stx_blksize = 4096;
+	x.stx_nlink = st.nlink;
+	x.stx_mode = st.mode;
+	x.stx_ino = st.ino;
+	x.stx_size = (u64)st.size;
+	x.stx_blocks = st.blocks;
+	x.stx_mtime.sec = x.stx_atime.sec = x.stx_ctime.sec = (s64)(st.mtime_ns / NSEC_PER_SEC);
+	x.stx_mtime.nsec = x.stx_atime.nsec = x.stx_ctime.nsec = (u32)(st.mtime_ns % NSEC_PER_SEC);
+	x.stx_rdev_major = MAJOR(st.rdev);
+	x.stx_rdev_minor = MINOR(st.rdev);
+	x.stx_dev_minor = 1;
+	return copy_to_user(buf, &x, sizeof(x)) ? -EFAULT : 0;
+}
+
+SYSCALL_DEFINE3(getdents64, int, fd, void *, dirp, unsigned int, count)
+{
+	size_t n = count < BOUNCE ? count : BOUNCE;
+	char *k = kmalloc(n ? n : 1, GFP_KERNEL);
+	ssize_t r;
+
+	if (!k)
+		return -ENOMEM;
+	r = ksys_getdents64(fd, k, n);
+	if (r > 0 && copy_to_user(dirp, k, (size_t)r))
+		r = -EFAULT;
+	kfree(k);
+	return r;
+}
+
+/* The console answers the terminal ioctls a libc asks at start-up; everything else is ENOTTY. */
+static long tty_ioctl(unsigned int cmd, unsigned long arg)
+{
+	switch (cmd) {
+	case TIOCGWINSZ: {
+		u16 ws[4] = { 24, 80, 0, 0 };
+
+		return copy_to_user((void *)arg, ws, sizeof(ws)) ? -EFAULT : 0;
+	}
+	case TCGETS: {
+		/* c_iflag ICRNL, c_oflag OPOST|ONLCR, c_cflag B38400|CS8|CREAD, c_lflag ISIG|ICANON|ECHO... */
+		u32 t[9] = { 0x500, 0x5, 0xbf, 0x8a3b, 0, 0, 0, 0, 0 };
+
+		return copy_to_user((void *)arg, t, sizeof(t)) ? -EFAULT : 0;
+	}
+	case TIOCGPGRP:
+		return put_user(current->signal ? current->signal->pgrp : current->pid, (int *)arg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+SYSCALL_DEFINE3(ioctl, int, fd, unsigned int, cmd, unsigned long, arg)
+{
+	struct file *f = fget(fd);
+	long r = -ENOTTY;
+
+	if (!f)
+		return -EBADF;
+	if (f->f_op && f->f_op->unlocked_ioctl)
+		r = f->f_op->unlocked_ioctl(f, cmd, arg);
+	else if (f->f_inode && S_ISCHR(f->f_inode->i_mode) &&
+		 MAJOR(f->f_inode->i_rdev) == 5)
+		r = tty_ioctl(cmd, arg);
+	fput(f);
+	return r;
+}
+
+static long do_pipe2(int *ufds, int flags)
+{
+	int fds[2], err;
+
+	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
+		return -EINVAL;
+	err = ksys_pipe2(fds, flags & O_NONBLOCK);
+	if (err)
+		return err;
+	if (flags & O_CLOEXEC) {
+		set_close_on_exec(current_files(), fds[0], true);
+		set_close_on_exec(current_files(), fds[1], true);
+	}
+	if (copy_to_user(ufds, fds, sizeof(fds))) {
+		ksys_close(fds[0]);
+		ksys_close(fds[1]);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+SYSCALL_DEFINE1(pipe, int *, fds)
+{
+	return do_pipe2(fds, 0);
+}
+
+SYSCALL_DEFINE2(pipe2, int *, fds, int, flags)
+{
+	return do_pipe2(fds, flags);
+}
+
+SYSCALL_DEFINE1(dup, int, fd)
+{
+	return ksys_dup(fd);
+}
+
+SYSCALL_DEFINE2(dup2, int, oldfd, int, newfd)
+{
+	struct file *f;
+
+	if (oldfd == newfd) {
+		f = fget(oldfd);
+		if (!f)
+			return -EBADF;
+		fput(f);
+		return newfd;
+	}
+	return ksys_dup2(oldfd, newfd);
+}
+
+SYSCALL_DEFINE3(dup3, int, oldfd, int, newfd, int, flags)
+{
+	int r;
+
+	if (oldfd == newfd || (flags & ~O_CLOEXEC))
+		return -EINVAL;
+	r = ksys_dup2(oldfd, newfd);
+	if (r >= 0 && (flags & O_CLOEXEC))
+		set_close_on_exec(current_files(), r, true);
+	return r;
+}
+
+SYSCALL_DEFINE3(fcntl, int, fd, int, cmd, unsigned long, arg)
+{
+	struct file *f = fget(fd);
+	long r;
+
+	if (!f)
+		return -EBADF;
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		r = arg >= NR_OPEN ? -EINVAL : ksys_dupfd(fd, (int)arg);
+		if (r >= 0 && cmd == F_DUPFD_CLOEXEC)
+			set_close_on_exec(current_files(), (int)r, true);
+		break;
+	case F_GETFD:
+		r = get_close_on_exec(current_files(), fd) ? FD_CLOEXEC : 0;
+		break;
+	case F_SETFD:
+		set_close_on_exec(current_files(), fd, arg & FD_CLOEXEC);
+		r = 0;
+		break;
+	case F_GETFL:
+		r = f->f_flags | O_LARGEFILE;
+		break;
+	case F_SETFL:
+		/* Only O_APPEND and O_NONBLOCK change after open. */
+		f->f_flags = (f->f_flags & ~(unsigned int)(O_APPEND | O_NONBLOCK)) |
+			     ((unsigned int)arg & (O_APPEND | O_NONBLOCK));
+		r = 0;
+		break;
+	default:
+		r = -EINVAL;
+	}
+	fput(f);
+	return r;
+}
+
+SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, loff_t *, uoff, size_t, count)
+{
+	struct file *in = fget(in_fd), *out = fget(out_fd);
+	char *k = kmalloc(BOUNCE, GFP_KERNEL);
+	loff_t off = 0, *pos = NULL;
+	ssize_t done = 0;
+
+	if (!in || !out) {
+		done = -EBADF;
+		goto out;
+	}
+	if (!k) {
+		done = -ENOMEM;
+		goto out;
+	}
+	if (!(in->f_mode & FMODE_READ) || !(out->f_mode & FMODE_WRITE) || !in->f_op->read ||
+	    !out->f_op->write) {
+		done = -EBADF;
+		goto out;
+	}
+	if (uoff) {
+		if (get_user(off, uoff)) {
+			done = -EFAULT;
+			goto out;
+		}
+		pos = &off;
+	}
+	while ((size_t)done < count) {
+		size_t n = count - (size_t)done < BOUNCE ? count - (size_t)done : BOUNCE;
+		ssize_t r = in->f_op->read(in, k, n, pos ? pos : &in->f_pos), w;
+
+		if (r <= 0) {
+			if (!done)
+				done = r;
+			break;
+		}
+		w = out->f_op->write(out, k, (size_t)r, &out->f_pos);
+		if (w < 0) {
+			if (!done)
+				done = w;
+			break;
+		}
+		done += w;
+		if (w < r)
+			break;
+	}
+	if (pos && put_user(off, uoff))
+		done = -EFAULT;
+out:
+	kfree(k);
+	if (in)
+		fput(in);
+	if (out)
+		fput(out);
+	return done;
+}
+
+SYSCALL_DEFINE2(getcwd, char *, buf, size_t, size)
+{
+	char *k = kmalloc(PATH_MAX, GFP_KERNEL);
+	int n;
+
+	if (!k)
+		return -ENOMEM;
+	n = ksys_getcwd(k, PATH_MAX);
+	if (n >= 0) {
+		if ((size_t)n + 1 > size)
+			n = -ERANGE;
+		else if (copy_to_user(buf, k, (size_t)n + 1))
+			n = -EFAULT;
+		else
+			n++;
+	}
+	kfree(k);
+	return n;
+}
+
+/* The calls that take one path and pass it to a ksys_ function. */
+#define PATH_CALL(upath, call) ({				\
+	char *path = getname(upath);				\
+	long __r = IS_ERR(path) ? PTR_ERR(path) : (call);	\
+	if (!IS_ERR(path))					\
+		kfree(path);					\
+	__r; })
+
+SYSCALL_DEFINE1(chdir, const char *, upath)
+{
+	return PATH_CALL(upath, ksys_chdir(path));
+}
+
+SYSCALL_DEFINE2(mkdir, const char *, upath, umode_t, mode)
+{
+	return PATH_CALL(upath, ksys_mkdir(path, mode & ~current_fs()->umask));
+}
+
+SYSCALL_DEFINE3(mkdirat, int, dirfd, const char *, upath, umode_t, mode)
+{
+	struct dentry *dir;
+
+	return PATH_CALL(upath, (dir = at_dir(dirfd, path), IS_ERR(dir) ? PTR_ERR(dir) :
+		({ int e = vfs_mkdir(dir, path, mode & ~current_fs()->umask); dput(dir); e; })));
+}
+
+SYSCALL_DEFINE1(rmdir, const char *, upath)
+{
+	return PATH_CALL(upath, ksys_rmdir(path));
+}
+
+SYSCALL_DEFINE1(unlink, const char *, upath)
+{
+	return PATH_CALL(upath, ksys_unlink(path));
+}
+
+SYSCALL_DEFINE3(unlinkat, int, dirfd, const char *, upath, int, flags)
+{
+	struct dentry *dir;
+
+	if (flags & ~AT_REMOVEDIR)
+		return -EINVAL;
+	return PATH_CALL(upath, (dir = at_dir(dirfd, path), IS_ERR(dir) ? PTR_ERR(dir) :
+		({ int e = (flags & AT_REMOVEDIR) ? vfs_rmdir(dir, path) : vfs_unlink(dir, path);
+		   dput(dir); e; })));
+}
+
+SYSCALL_DEFINE2(rename, const char *, uold, const char *, unew)
+{
+	char *newp = getname(unew);
+	long r;
+
+	if (IS_ERR(newp))
+		return PTR_ERR(newp);
+	r = PATH_CALL(uold, ksys_rename(path, newp));
+	kfree(newp);
+	return r;
+}
+
+SYSCALL_DEFINE3(readlink, const char *, upath, char *, buf, int, size)
+{
+	char *k;
+	long r;
+
+	if (size <= 0)
+		return -EINVAL;
+	k = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!k)
+		return -ENOMEM;
+	r = PATH_CALL(upath, ksys_readlink(path, k, PATH_MAX));
+	if (r > size)
+		r = size;
+	if (r > 0 && copy_to_user(buf, k, (size_t)r))
+		r = -EFAULT;
+	kfree(k);
+	return r;
+}
+
+/* Everyone is root in Spoor: a path that exists is accessible, except execute on a file without x. */
+static long do_faccessat(int dirfd, const char *upath, int mode, int flags)
+{
+	struct kstat st;
+	int err;
+
+	if (mode & ~7)
+		return -EINVAL;
+	err = do_statat(dirfd, upath, flags & (AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH), &st);
+	if (err)
+		return err;
+	if ((mode & 1) && !S_ISDIR(st.mode) && !(st.mode & 0111))
+		return -EACCES;
+	return 0;
+}
+
+SYSCALL_DEFINE2(access, const char *, path, int, mode)
+{
+	return do_faccessat(AT_FDCWD, path, mode, 0);
+}
+
+SYSCALL_DEFINE3(faccessat, int, dirfd, const char *, path, int, mode)
+{
+	return do_faccessat(dirfd, path, mode, 0);
+}
+
+SYSCALL_DEFINE4(faccessat2, int, dirfd, const char *, path, int, mode, int, flags)
+{
+	return do_faccessat(dirfd, path, mode, flags);
+}
+
+SYSCALL_DEFINE1(umask, unsigned int, mask)
+{
+	struct fs_struct *fs = current_fs();
+	unsigned int old = fs->umask;
+
+	fs->umask = mask & 0777;
+	return old;
+}
