@@ -41,8 +41,6 @@ int copy_sighand(struct task_struct *p, unsigned long clone_flags)
 	return 0;
 }
 
-static void alarm_fire(struct timer_list *t);
-
 int copy_signal(struct task_struct *p, unsigned long clone_flags)
 {
 	struct signal_struct *sig;
@@ -57,35 +55,12 @@ int copy_signal(struct task_struct *p, unsigned long clone_flags)
 		p->flags |= PF_AUTOREAP;
 		return 0;
 	}
-	sig = kzalloc(sizeof(*sig), GFP_KERNEL);
+	sig = signal_alloc(p, current->signal->pgrp, current->signal->session);
 	if (!sig)
 		return -ENOMEM;
-	sig->count = 1;
-	sig->live = 1;
-	INIT_LIST_HEAD(&sig->threads);
-	sig->leader = p;
-	get_task_struct(p);
-	sig->pgrp = current->signal->pgrp;
-	sig->session = current->signal->session;
-	timer_setup(&sig->real_timer, alarm_fire);
 	p->signal = sig;
 	p->exit_signal = (int)(clone_flags & CSIGNAL);
 	return 0;
-}
-
-/* ITIMER_REAL expired: SIGALRM to the process, and re-arm an interval timer. */
-static void alarm_fire(struct timer_list *t)
-{
-	struct signal_struct *sig = container_of(t, struct signal_struct, real_timer);
-	struct ksiginfo info = { .code = SI_KERNEL };
-
-	if (sig->it_real_incr_ns) {
-		sig->it_real_expires_ns = ktime_get_ns() + sig->it_real_incr_ns;
-		mod_timer(t, jiffies + nsecs_to_jiffies_ceil(sig->it_real_incr_ns));
-	} else {
-		sig->it_real_expires_ns = 0;
-	}
-	send_sig_info(SIGALRM, &info, sig->leader, true);
 }
 
 void exit_signal_state(struct task_struct *p)

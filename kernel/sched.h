@@ -184,6 +184,8 @@ struct task_struct {
 	struct signal_struct *signal;	/* thread-group state, shared by threads */
 	struct sighand_struct *sighand;	/* signal actions; shared with CLONE_SIGHAND */
 	u64 blocked;			/* signal mask: bit (sig - 1) */
+	u64 saved_sigmask;		/* rt_sigsuspend's caller's mask, back after the handler */
+	bool restore_sigmask;
 	struct sigaltstack_user sas;	/* sigaltstack */
 	unsigned long set_child_tid;	/* CLONE_CHILD_SETTID */
 	unsigned long clear_child_tid;	/* set_tid_address / CLONE_CHILD_CLEARTID: zeroed and futex-woken at exit */

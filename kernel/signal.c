@@ -11,6 +11,7 @@
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 #include <kernel/mman.h>
+#include <kernel/time.h>
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
 #include <asm/segment.h>
@@ -62,6 +63,38 @@ _Static_assert(sizeof(struct user_siginfo) == 128, "Linux's siginfo_t");
 #define UC_SIGCONTEXT_SS	0x2
 #define UC_STRICT_RESTORE_SS	0x4
 
+/* ITIMER_REAL expired: SIGALRM to the process, and re-arm an interval timer. */
+static void it_real_fn(struct timer_list *t)
+{
+	struct signal_struct *sig = container_of(t, struct signal_struct, real_timer);
+	struct ksiginfo info = { .code = SI_KERNEL };
+
+	if (sig->it_real_incr_ns) {
+		sig->it_real_expires_ns = ktime_get_ns() + sig->it_real_incr_ns;
+		mod_timer(t, jiffies + nsecs_to_jiffies_ceil(sig->it_real_incr_ns));
+	} else {
+		sig->it_real_expires_ns = 0;
+	}
+	send_sig_info(SIGALRM, &info, sig->leader, true);
+}
+
+struct signal_struct *signal_alloc(struct task_struct *leader, pid_t pgrp, pid_t session)
+{
+	struct signal_struct *sig = kzalloc(sizeof(*sig), GFP_KERNEL);
+
+	if (!sig)
+		return NULL;
+	sig->count = 1;
+	sig->live = 1;
+	INIT_LIST_HEAD(&sig->threads);
+	sig->leader = leader;
+	get_task_struct(leader);	/* until the group is over (do_exit) */
+	sig->pgrp = pgrp;
+	sig->session = session;
+	timer_setup(&sig->real_timer, it_real_fn);
+	return sig;
+}
+
 int signal_init_process(struct task_struct *p)
 {
 	if (!p->sighand) {
@@ -72,16 +105,9 @@ int signal_init_process(struct task_struct *p)
 		spin_lock_init(&p->sighand->lock);
 	}
 	if (!p->signal) {
-		p->signal = kzalloc(sizeof(*p->signal), GFP_KERNEL);
+		p->signal = signal_alloc(p, p->pid, p->pid);
 		if (!p->signal)
 			return -ENOMEM;
-		p->signal->count = 1;
-		p->signal->live = 1;
-		p->signal->leader = p;
-		get_task_struct(p);	/* until the group is over (do_exit) */
-		p->signal->pgrp = p->pid;
-		p->signal->session = p->pid;
-		INIT_LIST_HEAD(&p->signal->threads);
 		list_add_tail(&p->thread_node, &p->signal->threads);
 		p->exit_signal = SIGCHLD;
 	}
@@ -216,7 +242,7 @@ static int setup_rt_frame(int sig, const struct k_sigaction *ka, const struct ks
 		.oldmask = current->blocked,
 		.cr2 = ki->addr, .fpstate = fp,
 	};
-	f.uc.uc_sigmask = current->blocked;
+	f.uc.uc_sigmask = current->restore_sigmask ? current->saved_sigmask : current->blocked;
 	f.info.si_signo = sig;
 	f.info.si_code = ki->code;
 	if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP)
@@ -326,6 +352,10 @@ void do_signal(struct pt_regs *regs)
 	if (setup_rt_frame(sig, &ka, &info, regs)) {
 		force_sig_fault(SIGSEGV, SI_KERNEL, 0);
 		return;
+	}
+	if (t->restore_sigmask) {
+		t->blocked = t->saved_sigmask;
+		t->restore_sigmask = false;
 	}
 	t->blocked |= ka.mask & ~UNBLOCKABLE;
 	if (!(ka.flags & SA_NODEFER))

@@ -92,6 +92,8 @@ struct signal_struct {
 struct pt_regs;
 struct task_struct;
 
+/* A new thread group led by leader (which it holds until the group is over). */
+struct signal_struct *signal_alloc(struct task_struct *leader, pid_t pgrp, pid_t session);
 /* Ring-3 state for a task that becomes a process (execve from a kernel thread). */
 int signal_init_process(struct task_struct *p);
 /* fork/clone: share or copy; releases at exit. */

@@ -24,6 +24,8 @@ struct sh *sh_new(const char *arg0, int argc, char **argv)
 	}
 	if (sh_os->getcwd(cwd, sizeof(cwd)) >= 0)
 		sh_setvar(sh, "PWD", cwd, true);
+	/* What init gives every process on Linux; an inherited PATH replaces it. */
+	sh_setvar(sh, "PATH", "/bin:/usr/bin", true);
 	return sh;
 }
 

@@ -146,3 +146,30 @@ SYSCALL_DEFINE3(tgkill, pid_t, tgid, pid_t, tid, int, sig)
 		return -EINVAL;
 	return do_tkill(tgid, tid, sig);
 }
+
+SYSCALL_DEFINE2(rt_sigpending, u64 *, uset, size_t, setsize)
+{
+	if (setsize != sizeof(u64))
+		return -EINVAL;
+	return put_user(current->pending_signals & current->blocked, uset);
+}
+
+SYSCALL_DEFINE2(rt_sigsuspend, const u64 *, umask, size_t, setsize)
+{
+	u64 mask;
+
+	if (setsize != sizeof(u64))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~UNBLOCKABLE;
+	while (!signal_pending(current)) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!signal_pending(current))
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return -EINTR;
+}

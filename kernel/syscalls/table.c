@@ -46,6 +46,12 @@ void syscall_exit_to_user_mode(struct pt_regs *regs)
 			do_signal(regs);
 			continue;
 		}
+		/* rt_sigsuspend's mask ends with the call when no handler took it over. */
+		if (unlikely(t->restore_sigmask)) {
+			t->blocked = t->saved_sigmask;
+			t->restore_sigmask = false;
+			continue;
+		}
 		return;		/* with interrupts off, until iretq */
 	}
 }
