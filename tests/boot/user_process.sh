@@ -2,7 +2,7 @@
 # statuses, pthreads with a futex barrier on every CPU, signal delivery and
 # sigreturn, malloc over brk and mmap.
 . /spoor/lib/tap.sh
-echo 1..22
+echo 1..21
 
 forkwait > /tmp/fw.out
 is "forkwait: status" 0 $?
