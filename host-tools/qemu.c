@@ -164,6 +164,9 @@ char **qemu_argv(const struct qemu_config *cfg)
 	add(&a, "-no-user-config");
 	add(&a, "-accel");
 	add(&a, "tcg");
+	/* Every feature TCG emulates: SMEP, SMAP, XSAVE and AVX for ring 3. */
+	add(&a, "-cpu");
+	add(&a, "max");
 	add(&a, "-display");
 	add(&a, "none");
 	add(&a, "-no-reboot");

@@ -251,7 +251,7 @@ static int setup_rt_frame(int sig, const struct k_sigaction *ka, const struct ks
 		f.info.kill.pid = ki->pid;
 		f.info.kill.status = ki->status;
 	}
-	fpu_save(fx);
+	fpu_save_legacy(fx);
 	if (copy_to_user((void *)fp, fx, sizeof(fx)) ||
 	    copy_to_user((void *)frame, &f, sizeof(f)))
 		return -EFAULT;

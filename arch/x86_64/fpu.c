@@ -1,10 +1,10 @@
 /*
- * FPU/SSE state of ring-3 tasks, kept in the 512-byte FXSAVE format.
- * Eager: the switch saves the outgoing task's registers and loads the
- * incoming one's (two instructions), so the registers always hold the
- * running task's state and signal frames can save them directly. AVX is
- * not enabled (CR4.OSXSAVE stays clear), so programs see no AVX and use
- * SSE: every register they can use is in the FXSAVE image.
+ * FPU/SSE/AVX state of ring-3 tasks. With XSAVE (CR4.OSXSAVE, XCR0 = x87
+ * | SSE | AVX where the CPU has AVX) a task's area is the XSAVE image;
+ * without it, the 512-byte FXSAVE image. Eager: the switch saves the
+ * outgoing task's registers and loads the incoming one's, so the
+ * registers always hold the running task's state. Signal frames carry
+ * the legacy FXSAVE part (x87 and SSE), as Linux's fpstate begins.
  */
 #include <kernel/types.h>
 #include <kernel/slab.h>
@@ -21,9 +21,45 @@
 #define MXCSR_DEFAULT	0x1f80
 #define FCW_DEFAULT	0x037f
 #define MXCSR_MASK	0x0000ffbf	/* bits fxrstor accepts (no DAZ on every CPU) */
+#define CR4_OSXSAVE	BIT(18)
+#define XFEATURE_X87	BIT(0)
+#define XFEATURE_SSE	BIT(1)
+#define XFEATURE_AVX	BIT(2)
+#define XSAVE_MAX	1024		/* x87 + SSE + AVX need 832 */
 
-/* The reset state: x87 control word and MXCSR at their defaults, every register zero. */
-static u8 fpu_init_image[FXSAVE_SIZE] __aligned(16);
+/*
+ * The reset state: MXCSR at its default, every register zero. In the
+ * XSAVE format an all-zero header means "initial state" for each
+ * component; MXCSR is still read from the image.
+ */
+static u8 fpu_init_image[XSAVE_MAX] __aligned(64);
+static unsigned int fpu_size = FXSAVE_SIZE;
+static bool use_xsave;
+
+static void cpuid_count(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
+{
+	__asm__ __volatile__("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(sub));
+}
+
+/* XCR0 and the area size, the same on every CPU. */
+static void xsave_init_cpu(unsigned long *cr4)
+{
+	u64 xcr0 = XFEATURE_X87 | XFEATURE_SSE;
+	u32 a, b, c, d;
+
+	if (!cpu_has(X86_FEATURE_XSAVE))
+		return;
+	if (cpu_has(X86_FEATURE_AVX))
+		xcr0 |= XFEATURE_AVX;
+	*cr4 |= CR4_OSXSAVE;
+	__asm__ __volatile__("mov %0, %%cr4" :: "r"(*cr4));
+	__asm__ __volatile__("xsetbv" :: "c"(0), "a"((u32)xcr0), "d"((u32)(xcr0 >> 32)));
+	cpuid_count(0xd, 0, &a, &b, &c, &d);
+	if (b > XSAVE_MAX)
+		return;			/* keep FXSAVE: the area would not fit */
+	fpu_size = b;
+	use_xsave = true;
+}
 
 void fpu_init_cpu(void)
 {
@@ -35,6 +71,7 @@ void fpu_init_cpu(void)
 	__asm__ __volatile__("mov %%cr4, %0" : "=r"(cr4));
 	cr4 |= CR4_OSFXSR | CR4_OSXMMEXCPT;
 	__asm__ __volatile__("mov %0, %%cr4" :: "r"(cr4));
+	xsave_init_cpu(&cr4);
 	*(u16 *)&fpu_init_image[0] = FCW_DEFAULT;
 	*(u32 *)&fpu_init_image[24] = MXCSR_DEFAULT;
 	*(u32 *)&fpu_init_image[28] = MXCSR_MASK;
@@ -47,11 +84,11 @@ void *fpu_alloc(void)
 
 void *fpu_dup(const void *src)
 {
-	void *p = kmalloc(FXSAVE_SIZE, GFP_KERNEL);
+	void *p = kmalloc(fpu_size, GFP_KERNEL);
 
-	/* kmalloc's 512-byte class hands out 512-aligned objects: fxsave needs 16. */
+	/* kmalloc's power-of-two classes hand out size-aligned objects: xsave needs 64. */
 	if (p)
-		memcpy(p, src, FXSAVE_SIZE);
+		memcpy(p, src, fpu_size);
 	return p;
 }
 
@@ -62,12 +99,23 @@ void fpu_free(void *fpu)
 
 void fpu_save(void *fpu)
 {
-	__asm__ __volatile__("fxsave64 (%0)" :: "r"(fpu) : "memory");
+	if (use_xsave)
+		__asm__ __volatile__("xsave64 (%0)" :: "r"(fpu), "a"(-1), "d"(-1) : "memory");
+	else
+		__asm__ __volatile__("fxsave64 (%0)" :: "r"(fpu) : "memory");
 }
 
 void fpu_restore(const void *fpu)
 {
-	__asm__ __volatile__("fxrstor64 (%0)" :: "r"(fpu) : "memory");
+	if (use_xsave)
+		__asm__ __volatile__("xrstor64 (%0)" :: "r"(fpu), "a"(-1), "d"(-1) : "memory");
+	else
+		__asm__ __volatile__("fxrstor64 (%0)" :: "r"(fpu) : "memory");
+}
+
+void fpu_save_legacy(void *fx512)
+{
+	__asm__ __volatile__("fxsave64 (%0)" :: "r"(fx512) : "memory");
 }
 
 void fpu_restore_user(const void *fx512)
@@ -77,7 +125,7 @@ void fpu_restore_user(const void *fx512)
 	/* A process may hand back any bytes: reserved MXCSR bits would fault fxrstor. */
 	memcpy(buf, fx512, FXSAVE_SIZE);
 	*(u32 *)&buf[24] &= MXCSR_MASK;
-	fpu_restore(buf);
+	__asm__ __volatile__("fxrstor64 (%0)" :: "r"(buf) : "memory");
 }
 
 void fpu_reset_live(void)

@@ -50,7 +50,7 @@ static void drop_id(char *s)
 Test(tevgen, real_specs_predict_linux_formats)
 {
 	static const char *const systems[] = {
-		"sched", "kmem", "irq", "timer", "ipi", "raw_syscalls", "ftrace",
+		"sched", "kmem", "irq", "timer", "ipi", "raw_syscalls", "ftrace", "exceptions",
 	};
 	int events = 0;
 
@@ -81,7 +81,7 @@ Test(tevgen, real_specs_predict_linux_formats)
 		tev_free(spec);
 		free(text);
 	}
-	cr_assert_eq(events, 20);
+	cr_assert_eq(events, 23);
 }
 
 static const char small_spec[] =

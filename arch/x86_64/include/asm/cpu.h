@@ -28,7 +28,9 @@ void *fpu_dup(const void *src);
 void fpu_free(void *fpu);
 void fpu_save(void *fpu);
 void fpu_restore(const void *fpu);
-/* Loads an image a process handed back (sigreturn), with reserved bits cleared first. */
+/* The legacy 512-byte FXSAVE image of the live x87/SSE registers (signal frames). */
+void fpu_save_legacy(void *fx512);
+/* Loads such an image a process handed back (sigreturn), with reserved bits cleared first. */
 void fpu_restore_user(const void *fx512);
 /* Puts the live registers in the reset state (execve). */
 void fpu_reset_live(void);
