@@ -15,6 +15,7 @@
 #include <kernel/mman.h>
 #include <kernel/wait.h>
 #include <kernel/futex.h>
+#include <kernel/syscalls.h>
 #include <kernel/fs/fdtable.h>
 #include <kernel/sched/sched.h>
 #include <kernel/sched/hooks.h>
@@ -87,6 +88,7 @@ void do_exit(int code)
 	tsk->flags |= PF_EXITING;
 	trace_sched_process_exit(tsk, true);
 	last = exit_process_state(tsk);
+	vfork_release(tsk);
 	exit_files(tsk);
 	exit_fs(tsk);
 
@@ -169,6 +171,7 @@ pid_t do_wait(pid_t pid, int *status, int options)
 	unsigned long flags;
 	pid_t ret;
 
+	trace_sched_process_wait(tsk, pid > 0 ? pid : 0);
 	for (;;) {
 		bool found = false;
 

@@ -44,6 +44,7 @@ void get_task_struct(struct task_struct *p)
 void put_task_struct(struct task_struct *p)
 {
 	if (__atomic_sub_fetch(&p->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
+		trace_sched_process_free(p);
 		exit_signal_state(p);
 		task_free_stack(p);
 		kfree(p);

@@ -13,6 +13,7 @@
  *   sched_process_fork(parent, child)
  *   sched_process_exit(p, group_dead)
  *   sched_process_exec(p, old_pid, filename)    (kernel/exec/exec.c)
+ *   sched_process_wait(waiter, pid), sched_process_free(p)
  *   sched_stat_runtime(p, runtime)
  *   softirq_raise(vec_nr), softirq_entry(vec_nr), softirq_exit(vec_nr)
  *

@@ -8,6 +8,8 @@
 #include <kernel/types.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/cmds/cmds.h>
 #include <kernel/shell/sh.h>
 #include <kernel/shell/sh_io.h>
 #include <kernel/shell/sh_os.h>
@@ -57,6 +59,26 @@ bool sh_find_program(const char *path_var, const char *name, char *buf, size_t s
 	return false;
 }
 
+static int run_as_script(const char *path, int argc, char **argv, char **envp)
+{
+	const struct sh_command *sh = sh_find_command("sh");
+	char **av = kmalloc(((size_t)argc + 2) * sizeof(char *), GFP_KERNEL);
+	int status;
+
+	if (!sh || !av) {
+		kfree(av);
+		return 126;
+	}
+	av[0] = "sh";
+	av[1] = (char *)path;
+	for (int i = 1; i < argc; i++)
+		av[i + 1] = argv[i];
+	av[argc + 1] = NULL;
+	status = sh->main(argc + 1, av, envp);
+	kfree(av);
+	return status;
+}
+
 int cmd_program_main(int argc, char **argv, char **envp)
 {
 	const char *path_var = NULL;
@@ -71,6 +93,9 @@ int cmd_program_main(int argc, char **argv, char **envp)
 		return 127;
 	}
 	err = sh_os->execve ? sh_os->execve(path, argv, envp) : -ENOEXEC;
+	/* Not a binary the kernel runs (a script, '#!' or not): sh runs it, as POSIX says. */
+	if (err == -ENOEXEC)
+		return run_as_script(path, argc, argv, envp);
 	if (err) {
 		sh_eprintf("sh: %s: %s\n", argv[0], errno_text(-err));
 		return err == -ENOENT ? 127 : 126;

@@ -127,7 +127,7 @@ case_set_event_forms() {
 	echo 'sched:' > set_event
 	[ "$(cat events/sched/enable)" = 1 ] || fail "'system:'"
 	echo 'sched:sched_process_*' > set_event
-	[ "$(wc -l < set_event)" -eq 3 ] || fail "an event glob"
+	[ "$(wc -l < set_event)" -eq 5 ] || fail "an event glob"
 	echo ':sched_switch' > set_event
 	[ "$(cat set_event)" = sched:sched_switch ] || fail "':event'"
 	! echo nosuchevent > set_event
