@@ -15,6 +15,10 @@
 #include <asm/ptrace.h>
 #include <asm/extable.h>
 #include <asm/irqflags.h>
+#include <asm/uaccess.h>
+#include <asm/page.h>
+#include <kernel/string.h>
+#include <kernel/percpu.h>
 #include <trace/events/exceptions.h>
 
 extern const struct exception_table_entry __start___ex_table[], __stop___ex_table[];
@@ -40,26 +44,48 @@ static unsigned long read_cr2(void)
 	return v;
 }
 
-/* "in hello[401000+1000]": the vma holding ip, named by its file. */
+/* " in hello[1067,401000+5000]": the file offset of ip, and the vma holding it. */
 static void print_vma_of(unsigned long ip)
 {
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma = mm ? find_vma(mm, ip) : NULL;
 
 	if (vma && vma->start <= ip && vma->file)
-		printk(KERN_CONT " in %s[%lx+%lx]", current->comm, vma->start, vma->end - vma->start);
-	printk(KERN_CONT "\n");
+		printk(KERN_CONT " in %s[%lx,%lx+%lx]", current->comm,
+		       ip - vma->start + (vma->pgoff << PAGE_SHIFT), vma->start, vma->end - vma->start);
+}
+
+/* Linux's "Code:" line: 42 bytes before ip, the one at ip in <>, 21 after. */
+static void print_code(unsigned long ip)
+{
+	u8 code[64];
+	char line[64 * 3 + 16];
+	int n = 0;
+
+	if (ip < 42 || copy_from_user(code, (void *)(ip - 42), sizeof(code)))
+		return;
+	for (int i = 0; i < 64; i++)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, i == 42 ? "<%02x> " : "%02x ", code[i]);
+	line[n - 1] = '\0';
+	printk(KERN_INFO "Code: %s\n", line);
 }
 
 static void report_user_fault(const char *what, const struct pt_regs *regs, unsigned long addr)
 {
-	if (addr != (unsigned long)-1)
+	int cpu = smp_processor_id();
+
+	if (!what) {
 		printk(KERN_INFO "%s[%d]: segfault at %lx ip %016lx sp %016lx error %lx",
 		       current->comm, current->pid, addr, regs->rip, regs->rsp, regs->error_code);
-	else
-		printk(KERN_INFO "traps: %s[%d] %s ip:%lx sp:%lx error:%lx",
-		       current->comm, current->pid, what, regs->rip, regs->rsp, regs->error_code);
+		print_vma_of(regs->rip);
+		printk(KERN_CONT " likely on CPU %d (core %d, socket 0)\n", cpu, cpu);
+		print_code(regs->rip);
+		return;
+	}
+	printk(KERN_INFO "traps: %s[%d] %s%s ip:%lx sp:%lx error:%lx", current->comm, current->pid,
+	       regs->vector == 13 ? "" : "trap ", what, regs->rip, regs->rsp, regs->error_code);
 	print_vma_of(regs->rip);
+	printk(KERN_CONT "\n");
 }
 
 /* Returns true when the fault was handled (resolved, fixed up, or a signal queued). */
@@ -133,6 +159,6 @@ void do_user_trap(struct pt_regs *regs)
 	default: break;
 	}
 	if (sig != SIGTRAP)
-		report_user_fault(what, regs, (unsigned long)-1);
+		report_user_fault(what, regs, 0);
 	force_sig_fault(sig, code, sig == SIGSEGV ? 0 : regs->rip);
 }
