@@ -2,10 +2,11 @@
  * /proc: system state as text in Linux's layouts. Kernel only: it reads
  * the scheduler, the page allocator, the CPU and the log.
  *
- * /proc/<pid> and /proc/self exist only when looked up (proc_root_iops),
- * so an exited task's directory is simply gone. /proc/kmsg prints the
- * whole log buffer on each open; unlike Linux's it does not consume it.
- * Not here yet: /proc/interrupts (no per-vector counters to read).
+ * /proc/<pid> (proc_pid.c) and /proc/self exist only when looked up
+ * (proc_root_iops), so an exited task's directory is simply gone. As in
+ * Linux, a listing shows thread-group leaders only; a thread's id still
+ * looks up. /proc/kmsg prints the whole log buffer on each open; unlike
+ * Linux's it does not consume it.
  */
 #include <kernel/fs/dev.h>
 #include <kernel/sysrq.h>
@@ -13,6 +14,7 @@
 #include <kernel/utsname.h>
 #include <asm/irq.h>
 #include <kernel/fs/pseudo.h>
+#include <kernel/fs/proc_internal.h>
 #include <kernel/fs/seq_file.h>
 #include <kernel/sched.h>
 #include <kernel/mm.h>
@@ -24,8 +26,6 @@
 #include <kernel/errno.h>
 #include <asm/tsc.h>
 #include <asm/page.h>
-
-#define USER_HZ	100	/* the unit of times in /proc/<pid>/stat */
 
 static void cpuid(u32 leaf, u32 r[4])
 {
@@ -190,127 +190,8 @@ static int interrupts_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(interrupts);
 
-/* What the per-pid files print, copied under tasklist_lock. */
-struct task_snapshot {
-	pid_t pid, ppid;
-	char comm[TASK_COMM_LEN];
-	char state;
-	unsigned int flags;
-	int prio, nice, cpu, exit_code;
-	u64 runtime_ns, pending;
-};
-
-/* Linux's one-letter task states. */
-static char task_state_char(const struct task_struct *p)
-{
-	unsigned int state = task_state(p);
-
-	if (p->exit_state & EXIT_ZOMBIE)
-		return 'Z';
-	if (p->exit_state & EXIT_DEAD)
-		return 'X';
-	if (state == TASK_RUNNING)
-		return 'R';
-	if (state & TASK_INTERRUPTIBLE)
-		return 'S';
-	if ((state & TASK_IDLE) == TASK_IDLE)
-		return 'I';
-	if (state & TASK_UNINTERRUPTIBLE)
-		return 'D';
-	if (state & __TASK_STOPPED)
-		return 'T';
-	if (state & TASK_PARKED)
-		return 'P';
-	return 'R';
-}
-
-static int task_snapshot(pid_t pid, struct task_snapshot *s)
-{
-	struct task_struct *p;
-
-	spin_lock(&tasklist_lock);
-	p = find_task_by_pid(pid);
-	if (p) {
-		s->pid = p->pid;
-		s->ppid = p->parent ? p->parent->pid : 0;
-		memcpy(s->comm, p->comm, sizeof(s->comm));
-		s->comm[TASK_COMM_LEN - 1] = '\0';
-		s->state = task_state_char(p);
-		s->flags = p->flags;
-		s->prio = p->prio - MAX_RT_PRIO;
-		s->nice = task_nice(p);
-		s->cpu = task_cpu(p);
-		s->exit_code = p->exit_code;
-		s->runtime_ns = p->sum_exec_runtime;
-		s->pending = p->pending_signals;
-	}
-	spin_unlock(&tasklist_lock);
-	return p ? 0 : -ESRCH;
-}
-
-static int pid_comm_show(struct seq_file *m, void *v)
-{
-	struct task_snapshot s;
-	int err = task_snapshot((pid_t)(long)m->private, &s);
-
-	if (!err)
-		seq_printf(m, "%s\n", s.comm);
-	return err;
-}
-DEFINE_SHOW_ATTRIBUTE(pid_comm);
-
-/*
- * Linux's 52 fields. Spoor has no user memory accounting, process groups
- * or ttys yet: those print as a kernel thread's would (0, or -1 for tpgid).
- */
-static int pid_stat_show(struct seq_file *m, void *v)
-{
-	struct task_snapshot s;
-	int err = task_snapshot((pid_t)(long)m->private, &s);
-
-	if (err)
-		return err;
-	/* pid (comm) state ppid pgrp session tty_nr tpgid flags */
-	seq_printf(m, "%d (%s) %c %d %d %d 0 -1 %u ", s.pid, s.comm, s.state, s.ppid, s.pid,
-		   s.pid, s.flags);
-	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
-	seq_printf(m, "0 0 0 0 0 %lu 0 0 ", (unsigned long)(s.runtime_ns / (NSEC_PER_SEC / USER_HZ)));
-	/* priority nice num_threads itrealvalue starttime vsize rss rsslim */
-	seq_printf(m, "%d %d 1 0 0 0 0 18446744073709551615 ", s.prio, s.nice);
-	/* startcode endcode startstack kstkesp kstkeip signal blocked sigignore sigcatch wchan */
-	seq_printf(m, "0 0 0 0 0 %lu 0 0 0 0 ", s.pending);
-	/* nswap cnswap exit_signal processor rt_priority policy delayacct guest cguest */
-	seq_printf(m, "0 0 17 %d 0 0 0 0 0 ", s.cpu);
-	/* start_data end_data start_brk arg_start arg_end env_start env_end exit_code */
-	seq_printf(m, "0 0 0 0 0 0 0 %d\n", s.exit_code);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(pid_stat);
-
-static const struct pseudo_entry pid_entries[] = {
-	{ "comm", 0444, &pid_comm_fops },
-	{ "stat", 0444, &pid_stat_fops },
-};
-
-static struct dentry *pid_lookup(struct dentry *dir, const char *name)
-{
-	return pseudo_table_lookup(dir, name, pid_entries, ARRAY_SIZE(pid_entries));
-}
-
-static int pid_iterate(struct dentry *dir, struct dir_context *ctx)
-{
-	return pseudo_table_iterate(dir, ctx, pid_entries, ARRAY_SIZE(pid_entries));
-}
-
-static const struct inode_operations pid_iops = {
-	.lookup = pid_lookup,
-	.iterate = pid_iterate,
-};
-
 static struct dentry *proc_root_lookup(struct dentry *dir, const char *name)
 {
-	unsigned long long pid;
-	struct task_snapshot s;
 	char self[16];
 
 	if (!strcmp(name, "self")) {
@@ -319,12 +200,10 @@ static struct dentry *proc_root_lookup(struct dentry *dir, const char *name)
 		snprintf(self, sizeof(self), "%d", current->pid);
 		return pseudo_new_symlink(dir, name, self);
 	}
-	if (kstrtoull(name, 10, &pid) || pid >= PID_MAX || task_snapshot((pid_t)pid, &s))
-		return NULL;
-	return pseudo_new_dir(dir, name, &pid_iops, (void *)(long)pid);
+	return proc_pid_dir(dir, name);
 }
 
-/* Entry 0 is "self", then one per task in the task list. */
+/* Entry 0 is "self", then one per thread group in the task list. */
 static int proc_root_iterate(struct dentry *dir, struct dir_context *ctx)
 {
 	struct task_struct *p;
@@ -342,7 +221,7 @@ static int proc_root_iterate(struct dentry *dir, struct dir_context *ctx)
 		pid = 0;
 		spin_lock(&tasklist_lock);
 		list_for_each_entry(p, &task_list, tasks) {
-			if (i++ == ctx->pos) {
+			if (p->tgid == p->pid && i++ == ctx->pos) {
 				pid = p->pid;
 				break;
 			}
