@@ -112,7 +112,22 @@ struct mm_struct {
 	unsigned long rss;		/* pages present */
 	u64 cpu_mask;			/* CPUs that may hold its translations */
 	char exe_path[256];		/* /proc/PID/exe, the file execve ran */
+	void *user_events;		/* trace/: this process's user_events enablers */
 };
+
+/*
+ * Observers of address spaces (user_events' enablers, perf's records):
+ * told when fork copies an mm, when an mm's last user goes, and when a
+ * vma is mapped. Callbacks run in process context, without mm->lock.
+ */
+struct mm_callbacks {
+	void (*fork)(struct mm_struct *old, struct mm_struct *new);
+	void (*release)(struct mm_struct *mm);
+	void (*mmap)(struct mm_struct *mm, struct vm_area_struct *vma);
+	struct mm_callbacks *next;
+};
+/* Adds cb (static storage) to the list; never removed. */
+void register_mm_callbacks(struct mm_callbacks *cb);
 
 /* --- kernel/mm/mm_struct.c ------------------------------------------------- */
 struct mm_struct *mm_alloc(void);
@@ -123,6 +138,8 @@ void mmget(struct mm_struct *mm);
 void mmput(struct mm_struct *mm);
 void mmgrab(struct mm_struct *mm);
 void mmdrop(struct mm_struct *mm);
+/* A new vma is mapped (do_mmap): the mmap callbacks. */
+void mm_notify_mmap(struct mm_struct *mm, struct vm_area_struct *vma);
 
 /* --- kernel/mm/mmap.c -------------------------------------------------------- */
 struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);	/* caller holds lock */
@@ -155,6 +172,13 @@ void change_protection(struct mm_struct *mm, struct vm_area_struct *vma, unsigne
 		       unsigned long end);
 /* Flushes [start, end) of mm from every TLB that may hold it. */
 void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end);
+/*
+ * Reads or writes len bytes at addr of mm, which need not be current's:
+ * pages are faulted in (a write breaks copy-on-write, as a store by the
+ * process would). Returns 0, or -EFAULT where mm has nothing (or no write
+ * permission) at addr. Process context.
+ */
+int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf, size_t len, bool write);
 /* Copies the present pages of vma from old to new for fork; -ENOMEM. Both locks held. */
 int copy_vma_pages(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma);
 

@@ -237,6 +237,14 @@ int do_execve(const char *filename, const struct exec_args *args)
 	if (!from_kernel)
 		arch_setup_user_regs(task_pt_regs(t), info.entry + bias, sp);
 	trace_sched_process_exec(t, old_pid, filename);
+	/* The program's own mappings, for observers that name code by file (perf's MMAP records). */
+	{
+		struct vm_area_struct *vma;
+
+		list_for_each_entry(vma, &t->mm->vmas, node)
+			if (vma->file)
+				mm_notify_mmap(t->mm, vma);
+	}
 	ret = 0;
 out:
 	kfree(img);

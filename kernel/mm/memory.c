@@ -228,3 +228,38 @@ int copy_vma_pages(struct mm_struct *dst, struct mm_struct *src, struct vm_area_
 	}
 	return 0;
 }
+
+int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf, size_t len, bool write)
+{
+	while (len) {
+		size_t n = PAGE_SIZE - (addr & ~PAGE_MASK);
+		char *kaddr;
+		u64 *pte;
+		int err;
+
+		if (n > len)
+			n = len;
+		if (addr >= TASK_SIZE)
+			return -EFAULT;
+		err = handle_mm_fault(mm, addr, write ? FAULT_FLAG_WRITE : 0);
+		if (err)
+			return -EFAULT;
+		spin_lock(&mm->lock);
+		pte = user_pte(mm->pgd, addr, false);
+		/* Another thread may have unmapped it since: then it is gone. */
+		if (!pte || !(*pte & _PAGE_PRESENT) || (write && !(*pte & _PAGE_RW))) {
+			spin_unlock(&mm->lock);
+			return -EFAULT;
+		}
+		kaddr = (char *)__va(*pte & PTE_ADDR_MASK) + (addr & ~PAGE_MASK);
+		if (write)
+			memcpy(kaddr, buf, n);
+		else
+			memcpy(buf, kaddr, n);
+		spin_unlock(&mm->lock);
+		addr += n;
+		buf = (char *)buf + n;
+		len -= n;
+	}
+	return 0;
+}

@@ -13,6 +13,14 @@
 #include <kernel/fs/fs.h>
 #include <asm/page.h>
 
+static struct mm_callbacks *mm_callbacks_list;
+
+void register_mm_callbacks(struct mm_callbacks *cb)
+{
+	cb->next = mm_callbacks_list;
+	__atomic_store_n(&mm_callbacks_list, cb, __ATOMIC_RELEASE);
+}
+
 struct mm_struct *mm_alloc(void)
 {
 	struct mm_struct *mm = kzalloc(sizeof(*mm), GFP_KERNEL);
@@ -78,6 +86,9 @@ void mmput(struct mm_struct *mm)
 {
 	if (__atomic_sub_fetch(&mm->mm_users, 1, __ATOMIC_ACQ_REL))
 		return;
+	for (struct mm_callbacks *cb = mm_callbacks_list; cb; cb = cb->next)
+		if (cb->release)
+			cb->release(mm);
 	exit_mmap(mm);
 	mmdrop(mm);
 }
@@ -127,5 +138,15 @@ struct mm_struct *dup_mm(struct mm_struct *old)
 		mmput(mm);
 		return NULL;
 	}
+	for (struct mm_callbacks *cb = mm_callbacks_list; cb; cb = cb->next)
+		if (cb->fork)
+			cb->fork(old, mm);
 	return mm;
+}
+
+void mm_notify_mmap(struct mm_struct *mm, struct vm_area_struct *vma)
+{
+	for (struct mm_callbacks *cb = mm_callbacks_list; cb; cb = cb->next)
+		if (cb->mmap)
+			cb->mmap(mm, vma);
 }

@@ -234,6 +234,9 @@ long do_mmap(struct mm_struct *mm, unsigned long addr, unsigned long len, unsign
 	}
 	vma_link(mm, vma);
 	ret = (long)addr;
+	spin_unlock(&mm->lock);
+	mm_notify_mmap(mm, vma);
+	spin_lock(&mm->lock);
 	/* Shared anonymous memory must be the same pages in every process that forks from here. */
 	if ((vmflags & VM_SHARED) && !file) {
 		spin_unlock(&mm->lock);
