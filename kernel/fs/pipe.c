@@ -121,7 +121,29 @@ static int pipe_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* poll(2)'s view: POLLIN when a read would not block, POLLOUT for a write of one byte, POLLHUP, POLLERR. */
+static unsigned int pipe_poll(struct file *file)
+{
+	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	unsigned int mask = 0;
+
+	if (file->f_mode & FMODE_READ) {
+		if (READ_ONCE(pipe->head) != READ_ONCE(pipe->tail))
+			mask |= 0x001;			/* POLLIN */
+		if (!READ_ONCE(pipe->writers))
+			mask |= 0x010;			/* POLLHUP */
+	}
+	if (file->f_mode & FMODE_WRITE) {
+		if (pipe_writable(pipe, 1))
+			mask |= 0x004;			/* POLLOUT */
+		if (!READ_ONCE(pipe->readers))
+			mask |= 0x008;			/* POLLERR */
+	}
+	return mask;
+}
+
 static const struct file_operations pipe_fops = {
+	.poll = pipe_poll,
 	.read = pipe_read,
 	.write = pipe_write,
 	.release = pipe_release,
