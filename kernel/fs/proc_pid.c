@@ -28,8 +28,8 @@ struct task_snapshot {
 	pid_t pid, tgid, ppid, pgrp, session;
 	char comm[TASK_COMM_LEN];
 	char state;
-	bool sleeping;			/* stat's wchan: 1 when not running */
-	bool kthread;			/* no address space */
+	bool sleeping;			/* stat's wchan: 1 when not running (see task_snapshot) */
+	bool kthread;			/* PF_KTHREAD: a kernel thread that never exec'd */
 	unsigned int flags;
 	unsigned int umask;
 	int prio, nice, cpu, exit_code, exit_signal;
@@ -126,8 +126,7 @@ static int task_snapshot(const void *data, struct task_snapshot *s)
 	memcpy(s->comm, p->comm, sizeof(s->comm));
 	s->comm[TASK_COMM_LEN - 1] = '\0';
 	s->state = task_state_char(p);
-	s->sleeping = s->state != 'R';
-	s->kthread = !p->mm;
+	s->kthread = p->flags & PF_KTHREAD;
 	s->flags = p->flags & ~PF_AUTOREAP;	/* Spoor's own bit, not Linux's */
 	/* exit_fs clears p->fs before freeing it; a task on its way out has no umask worth showing. */
 	fs = READ_ONCE(p->fs);
@@ -146,6 +145,8 @@ static int task_snapshot(const void *data, struct task_snapshot *s)
 	s->blocked = READ_ONCE(p->blocked);
 	snapshot_sigactions(p, s);
 	s->nr_threads = p->signal ? READ_ONCE(p->signal->live) : 1;
+	/* Linux leaves a group's wchan out when the group has other threads to be in. */
+	s->sleeping = s->state != 'R' && (proc_is_tid_view(data) || s->nr_threads < 2);
 	if (p->signal && !proc_is_tid_view(data) && !list_empty(&p->signal->threads)) {
 		list_for_each_entry(t, &p->signal->threads, thread_node)
 			snapshot_counters(t, s);

@@ -1,10 +1,12 @@
 # /proc/PID of ring-3 processes in Linux 6.12's layouts: maps (checked by
 # /bin/maps from inside and by its column layout), status and stat of a
-# sleeping /bin/napper, cmdline, environ, the exe link, task/, and what a
-# kernel thread shows; /bin/procself compares /proc/self with what it
-# knows of itself (argv, environ, where main and its stack are).
+# sleeping /bin/napper of three threads, cmdline, environ, the exe link,
+# task/, and what a kernel thread shows; /bin/procself compares
+# /proc/self with what it knows of itself (argv, environ, where main and
+# its stack are). The layouts were compared with Linux 6.12's through
+# ../shared/tools/linux-ref (the status field list below is Linux's).
 . /spoor/lib/tap.sh
-echo 1..27
+echo 1..29
 
 maps > /tmp/maps.out
 is "maps: status" 0 $?
@@ -20,14 +22,14 @@ is "maps: the executable's first mapping" "r--p 00000000 00:01 /bin/maps" \
 is "maps: a [heap] and a [stack]" "1 1" \
 	"$(grep -c ' \[stack\]$' /tmp/maps.txt) $(grep -c ' rw-p .* \[heap\]$' /tmp/maps.txt)"
 
-napper 30 &
+napper 30 3 &
 pid=$!
 sleep 1
 s=/proc/$pid/status
 is "status: Linux 6.12's fields in order" \
 	"Name Umask State Tgid Ngid Pid PPid TracerPid Uid Gid FDSize Groups NStgid NSpid NSpgid NSsid Kthread VmPeak VmSize VmLck VmPin VmHWM VmRSS RssAnon RssFile RssShmem VmData VmStk VmExe VmLib VmPTE VmSwap HugetlbPages CoreDumping THP_enabled untag_mask Threads SigQ SigPnd ShdPnd SigBlk SigIgn SigCgt CapInh CapPrm CapEff CapBnd CapAmb NoNewPrivs Seccomp Seccomp_filters Speculation_Store_Bypass SpeculationIndirectBranch Cpus_allowed Cpus_allowed_list Mems_allowed Mems_allowed_list voluntary_ctxt_switches nonvoluntary_ctxt_switches x86_Thread_features x86_Thread_features_locked " \
 	"$(cut -d: -f1 $s | tr '\n' ' ')"
-is "status: name, state, ids" "napper S $pid $pid $$ 1 " \
+is "status: name, state, ids" "napper S $pid $pid $$ 3 " \
 	"$(grep -E '^(Name|State|Tgid|Pid|PPid|Threads):' $s | cut -f2 | cut -d' ' -f1 | tr '\n' ' ')"
 is "status: the stack is RLIMIT_STACK's 8 MiB" "VmStk:	    8192 kB" "$(grep ^VmStk: $s)"
 vm() { sed -n "s/^$1:[^0-9]*\([0-9]*\) kB/\1/p" $s; }
@@ -38,16 +40,23 @@ is "status: Cpus_allowed_list covers every CPU" "0-$(($(nproc) - 1))" "$(sed -n 
 set -- $(cat /proc/$pid/stat)
 is "stat: 52 fields" 52 $#
 is "stat: pid comm state ppid" "$pid (napper) S $$" "$1 $2 $3 $4"
-is "stat: pgrp, session and num_threads" "1" "$([ "$5" -gt 0 ] && [ "$6" -gt 0 ] && echo ${20})"
+is "stat: pgrp, session and num_threads" "3" "$([ "$5" -gt 0 ] && [ "$6" -gt 0 ] && echo ${20})"
 is "stat: startcode < endcode < startstack" yes "$([ "${26}" -lt "${27}" ] && [ "${27}" -lt "${28}" ] && echo yes)"
-is "stat: exit_signal SIGCHLD, sleeping (wchan 1)" "17 1" "${38} ${35}"
+# wchan: Linux shows a sleeping task's 1 only for a thread, or a group of one.
+is "stat: exit_signal SIGCHLD, no wchan for a group of three" "17 0" "${38} ${35}"
 is "stat: vsize matches VmSize" "$(($(vm VmSize) * 1024))" "${23}"
 
-is "cmdline: argv NUL-separated" "napper|30|" "$(tr '\0' '|' < /proc/$pid/cmdline)"
+is "cmdline: argv NUL-separated" "napper|30|3|" "$(tr '\0' '|' < /proc/$pid/cmdline)"
 is "environ: holds PATH" 1 "$(tr '\0' '\n' < /proc/$pid/environ | grep -c '^PATH=')"
 is "exe: links to the program" /bin/napper "$(readlink /proc/$pid/exe)"
-is "task: the one thread" "$pid" "$(ls /proc/$pid/task)"
-is "task/TID/stat: the same task" "$pid (napper)" "$(cut -d' ' -f1,2 /proc/$pid/task/$pid/stat)"
+is "task: three threads" 3 "$(ls /proc/$pid/task | wc -l)"
+tg=
+for t in $(ls /proc/$pid/task); do
+	tg="$tg$(sed -n 's/^Tgid:\t//p' /proc/$pid/task/$t/status) "
+done
+is "task/TID/status: every thread in the group" "$pid $pid $pid " "$tg"
+is "/proc lists the group once" 1 "$(ls /proc | grep -c "^$pid\$")"
+is "task/TID/stat: the leader, sleeping (wchan 1)" "$pid (napper) 1" "$(cut -d' ' -f1,2,35 /proc/$pid/task/$pid/stat)"
 is "maps of another process: its executable and stack" "/bin/napper [stack]" \
 	"$(head -n 1 /proc/$pid/maps | awk '{ print $6 }') $(grep -o '\[stack\]' /proc/$pid/maps)"
 kill $pid
