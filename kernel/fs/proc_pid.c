@@ -15,7 +15,6 @@
 #include <kernel/fs/fdtable.h>
 #include <kernel/signal.h>
 #include <kernel/mman.h>
-#include <kernel/mm.h>
 #include <kernel/time.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
