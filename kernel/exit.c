@@ -58,6 +58,7 @@ static bool group_dead(const struct task_struct *p)
 static bool exit_process_state(struct task_struct *tsk)
 {
 	struct mm_struct *mm = tsk->mm;
+	unsigned long flags;
 	bool last = true;
 
 	if (mm) {
@@ -66,7 +67,10 @@ static bool exit_process_state(struct task_struct *tsk)
 		/* CLONE_CHILD_CLEARTID: pthread_join waits on this word. */
 		if (ctid && mm->mm_users > 1 && !put_user(0, (int *)ctid))
 			futex_wake(ctid, 1);
+		/* Under tasklist_lock: /proc readers take their mm references under it. */
+		spin_lock_irqsave(&tasklist_lock, flags);
 		tsk->mm = NULL;
+		spin_unlock_irqrestore(&tasklist_lock, flags);
 		mmput(mm);
 	}
 	if (tsk->signal) {

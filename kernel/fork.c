@@ -104,7 +104,6 @@ long do_fork(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	p->cpu = task_cpu(parent);
 	p->blocked = parent->blocked;
 	p->sas = parent->sas;
-	p->start_time_ns = ktime_get_ns();
 	p->thread.fsbase = (flags & CLONE_SETTLS) ? tls : parent->thread.fsbase;
 	p->thread.gsbase = parent->thread.gsbase;
 	/* The parent's live registers are its state: save them before copying. */

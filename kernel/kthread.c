@@ -5,6 +5,7 @@
 #include <kernel/vmalloc.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
+#include <kernel/time.h>
 #include <kernel/sched/sched.h>
 #include <kernel/sched/hooks.h>
 #include <asm/switch_to.h>
@@ -26,6 +27,7 @@ struct task_struct *task_alloc(const char *name, int nice)
 		return ERR_PTR(-ENOMEM);
 	}
 	p->__state = TASK_NEW;
+	p->start_time_ns = ktime_get_ns();
 	return p;
 }
 

@@ -341,6 +341,10 @@ void do_signal(struct pt_regs *regs)
 		t->sighand->action[sig - 1].handler = SIG_DFL;
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
 
+	/* Another thread is in execve: this one ends alone, the group lives on in the new program. */
+	if (sig == SIGKILL && READ_ONCE(t->signal->group_exec_task) &&
+	    READ_ONCE(t->signal->group_exec_task) != t)
+		do_exit(SIGKILL);
 	/* A system call that a handler interrupts returns -EINTR (Spoor restarts none). */
 	if (ka.handler == SIG_IGN)
 		return;
@@ -360,4 +364,31 @@ void do_signal(struct pt_regs *regs)
 	t->blocked |= ka.mask & ~UNBLOCKABLE;
 	if (!(ka.flags & SA_NODEFER))
 		t->blocked |= sigmask(sig);
+}
+
+int de_thread(struct task_struct *t)
+{
+	struct signal_struct *sig = t->signal;
+	struct task_struct *o;
+	unsigned long flags;
+
+	spin_lock_irqsave(&t->sighand->lock, flags);
+	if (sig->group_exit || sig->group_exec_task) {
+		spin_unlock_irqrestore(&t->sighand->lock, flags);
+		return -EINTR;
+	}
+	sig->group_exec_task = t;
+	list_for_each_entry(o, &sig->threads, thread_node)
+		if (o != t)
+			signal_wake(o, SIGKILL);
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
+	while (READ_ONCE(sig->live) > 1) {
+		if (READ_ONCE(t->pending_signals) & sigmask(SIGKILL)) {
+			WRITE_ONCE(sig->group_exec_task, NULL);
+			return -EINTR;
+		}
+		schedule_timeout_uninterruptible(1);
+	}
+	WRITE_ONCE(sig->group_exec_task, NULL);
+	return 0;
 }

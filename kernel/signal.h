@@ -85,6 +85,7 @@ struct signal_struct {
 	/* ITIMER_REAL */
 	struct timer_list real_timer;
 	struct task_struct *leader;
+	struct task_struct *group_exec_task;	/* a thread in execve, ending the others */
 	u64 it_real_incr_ns;
 	u64 it_real_expires_ns;		/* ktime; 0 when disarmed */
 };
@@ -109,6 +110,8 @@ void force_sig_fault(int sig, int code, unsigned long addr);
 int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *p, bool group);
 /* On the way back to ring 3: deliver what is pending (may not return: the task exits). */
 void do_signal(struct pt_regs *regs);
+/* execve in a thread group: every other thread ends first; 0 or -EINTR (killed meanwhile). */
+int de_thread(struct task_struct *t);
 /* Ends every thread of current's group with the wait status code. */
 __noreturn void do_group_exit(int code);
 /* Tells the parent of a thread group that it ended (SIGCHLD) and wakes its waits. */

@@ -196,10 +196,18 @@ int do_execve(const char *filename, const struct exec_args *args)
 	}
 	note_args(mm, img + img_size - (stack_top - sp), sp, args->argc, args->envc);
 	mm->start_stack = sp;
-	strscpy(mm->exe_path, filename, sizeof(mm->exe_path));
+	/* The absolute path, as /proc/PID/exe shows it whatever the caller's cwd was. */
+	if (d_path(f->f_dentry, mm->exe_path, sizeof(mm->exe_path)) < 0)
+		strscpy(mm->exe_path, filename, sizeof(mm->exe_path));
 	ret = signal_init_process(t);
 	if (ret)
 		goto out;
+	/* The last thing that may fail: the other threads of the process end now. */
+	if (READ_ONCE(t->signal->live) > 1) {
+		ret = de_thread(t);
+		if (ret)
+			goto out;
+	}
 	if (!t->thread.fpu) {
 		t->thread.fpu = fpu_alloc();
 		ret = -ENOMEM;

@@ -47,18 +47,27 @@ int fs_init_task(struct task_struct *p)
 	return 0;
 }
 
+/* Cleared under tasklist_lock: /proc readers take their references under it. */
 void exit_files(struct task_struct *p)
 {
-	struct files_struct *files = p->files;
+	struct files_struct *files;
+	unsigned long flags;
 
+	spin_lock_irqsave(&tasklist_lock, flags);
+	files = p->files;
 	p->files = NULL;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
 	put_files_struct(files);
 }
 
 void exit_fs(struct task_struct *p)
 {
-	struct fs_struct *fs = p->fs;
+	struct fs_struct *fs;
+	unsigned long flags;
 
+	spin_lock_irqsave(&tasklist_lock, flags);
+	fs = p->fs;
 	p->fs = NULL;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
 	free_fs_struct(fs);
 }
