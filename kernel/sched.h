@@ -185,6 +185,7 @@ struct task_struct {
 	struct sighand_struct *sighand;	/* signal actions; shared with CLONE_SIGHAND */
 	u64 blocked;			/* signal mask: bit (sig - 1) */
 	u64 saved_sigmask;		/* rt_sigsuspend's caller's mask, back after the handler */
+	long syscall_nr;		/* the call on its way back to ring 3, -1 otherwise (SA_RESTART) */
 	bool restore_sigmask;
 	struct sigaltstack_user sas;	/* sigaltstack */
 	unsigned long set_child_tid;	/* CLONE_CHILD_SETTID */

@@ -11,6 +11,7 @@
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 #include <kernel/mman.h>
+#include <kernel/syscalls.h>
 #include <kernel/time.h>
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
@@ -353,6 +354,13 @@ void do_signal(struct pt_regs *regs)
 			return;		/* no job control: stop signals are ignored */
 		do_group_exit(sig);
 	}
+	/* SA_RESTART: the handler returns to the syscall instruction (2 bytes) with its number. */
+	if (t->syscall_nr >= 0 && (long)regs->rax == -EINTR && (ka.flags & SA_RESTART) &&
+	    syscall_restartable(t->syscall_nr)) {
+		regs->rax = (unsigned long)t->syscall_nr;
+		regs->rip -= 2;
+	}
+	t->syscall_nr = -1;
 	if (setup_rt_frame(sig, &ka, &info, regs)) {
 		force_sig_fault(SIGSEGV, SI_KERNEL, 0);
 		return;

@@ -98,6 +98,8 @@ long do_fork(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 void vfork_release(struct task_struct *p);
 /* The way back to ring 3 after a system call or an interrupt from it: resched, signals. */
 void syscall_exit_to_user_mode(struct pt_regs *regs);
+/* An interrupted call an SA_RESTART handler makes the process issue again. */
+bool syscall_restartable(long nr);
 /* The body of the entry from ring 3's syscall instruction (entry.S). */
 void do_syscall_64(struct pt_regs *regs);
 

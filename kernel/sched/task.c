@@ -33,6 +33,7 @@ void task_init_common(struct task_struct *p, const char *name, int nice)
 	init_waitqueue_head(&p->wait_chldexit);
 	p->cpus_allowed = ~0ULL;
 	p->refcount = 1;
+	p->syscall_nr = -1;
 }
 
 struct task_struct *find_task_by_pid(pid_t pid)

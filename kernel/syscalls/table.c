@@ -73,5 +73,23 @@ void do_syscall_64(struct pt_regs *regs)
 		ret = -ENOSYS;
 	regs->rax = (unsigned long)ret;
 	trace_sys_exit(nr, ret);
+	current->syscall_nr = nr;
 	syscall_exit_to_user_mode(regs);
+	current->syscall_nr = -1;
+}
+
+/*
+ * Calls an SA_RESTART handler restarts when a signal interrupted them
+ * (-EINTR from a sleep), as Linux's -ERESTARTSYS ones. Sleeps with a
+ * timeout or a sigmask (nanosleep, poll, pause, sigsuspend) are not.
+ */
+bool syscall_restartable(long nr)
+{
+	switch (nr) {
+	case 0: case 1: case 2: case 16: case 17: case 18: case 19: case 20:	/* read write open ioctl pread pwrite readv writev */
+	case 40: case 61: case 202: case 247: case 257:			/* sendfile wait4 futex waitid openat */
+		return true;
+	default:
+		return false;
+	}
 }

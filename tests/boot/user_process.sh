@@ -2,7 +2,7 @@
 # statuses, pthreads with a futex barrier on every CPU, signal delivery and
 # sigreturn, malloc over brk and mmap.
 . /spoor/lib/tap.sh
-echo 1..21
+echo 1..23
 
 forkwait > /tmp/fw.out
 is "forkwait: status" 0 $?
@@ -24,7 +24,7 @@ is "threads 16" "threads: 16 threads, 3 rounds, atomic 960000, locked 960000, er
 
 signals > /tmp/s.out
 is "signals: status (the number of failures)" 0 $?
-for t in siginfo sigreturn raise blocked unblocked sigaltstack alarm+pause setitimer "fpu state" sigchld; do
+for t in siginfo sigreturn raise blocked unblocked sigaltstack alarm+pause setitimer "fpu state" sigchld sa_restart "no restart"; do
 	is "signals: $t" "$t: ok" "$(grep "^$t: " /tmp/s.out)"
 done
 

@@ -6,6 +6,7 @@
  * asynchronous timer signals), blocking and pending signals, an alternate
  * signal stack, alarm/setitimer with pause, raise (tkill), SIGCHLD.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +208,37 @@ static void test_sigchld(void)
 	       WIFEXITED(status) && WEXITSTATUS(status) == 3, "wrong pid, code or status");
 }
 
+/* A read a handler interrupts: restarted with SA_RESTART, EINTR without. */
+static int read_interrupted(int flags)
+{
+	int p[2];
+	char c;
+	ssize_t r;
+	pid_t pid;
+
+	if (pipe(p) < 0)
+		return -2;
+	pid = fork();
+	if (pid == 0) {
+		usleep(500000);
+		write(p[1], "x", 1);
+		_exit(0);
+	}
+	on(SIGALRM, alarm_handler, flags);
+	ualarm(100000, 0);
+	r = read(p[0], &c, 1);
+	waitpid(pid, NULL, 0);
+	close(p[0]);
+	close(p[1]);
+	return r < 0 ? -errno : (int)r;
+}
+
+static void test_restart(void)
+{
+	report("sa_restart", read_interrupted(SA_RESTART) == 1, "read not restarted");
+	report("no restart", read_interrupted(0) == -EINTR, "read did not fail with EINTR");
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -217,6 +249,7 @@ int main(void)
 	test_alarm();
 	test_itimer();
 	test_sigchld();
+	test_restart();
 	printf("signals: %d failed\n", failures);
 	return failures;
 }
