@@ -19,9 +19,10 @@ ref=${LINUX_REF:-../shared/tools/linux-ref}
 rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
 if [ "$build" = build ]; then nf=build.ninja; else nf=$build.ninja; fi
 [ -f "$nf" ] || BUILD=$build ./configure
-ninja -f "$nf" "$build/spoor" "$build/spoor.elf" "$build/initrd.cpio" >&2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
+ninja -f "$nf" "$build/spoor" "$build/spoor.elf" "$build/initrd.cpio" > "$tmp/build.log" 2>&1 ||
+	{ cat "$tmp/build.log" >&2; exit 1; }
 
 # spoor exec has no QEMU passthrough: a qemu-system-x86_64 first in $PATH
 # drops any -icount (run.sh's) and adds its own. sleep=off: idle time jumps
@@ -70,8 +71,8 @@ awk '
 		for (i = 1; i <= n; i++) {
 			op = order[i]
 			if (!have) { printf "%-18s %12d\n", op, spoor[op]; continue }
-			printf "%-18s %12d %12s %7s\n", op, spoor[op], op in linux ? linux[op] : "-",
-				linux[op] > 0 ? sprintf("%.2f", spoor[op] / linux[op]) : "-"
+			ratio = linux[op] ? sprintf("%.2f", spoor[op] / linux[op]) : "-"
+			printf "%-18s %12d %12s %7s\n", op, spoor[op], linux[op] ? linux[op] : "-", ratio
 		}
 		print "(instructions per operation, median of batches; loop = 2 checks that the TSC counts instructions)"
 	}' "$tmp/spoor" "$tmp/linux"
