@@ -42,25 +42,36 @@ u64 *user_pte(u64 *pgd, unsigned long va, bool alloc)
 	return &table[index_at(va, 0)];
 }
 
-unsigned long user_pte_next(u64 *pgd, unsigned long va, unsigned long end)
+/* The entries of one table at level under [start, end), recursing into present tables. */
+static int walk_table(u64 *table, int level, unsigned long base, unsigned long start,
+		      unsigned long end, pte_fn_t fn, void *arg)
 {
-	while (va < end) {
-		u64 *table = pgd;
-		int level;
+	unsigned long span = 1UL << (PAGE_SHIFT + 9 * level);
+	unsigned int i = start > base ? (unsigned int)((start - base) / span) : 0;
 
-		for (level = 3; level > 0; level--) {
-			u64 e = table[index_at(va, level)];
+	for (; i < PTRS_PER_TABLE; i++) {
+		unsigned long va = base + i * span;
+		int r;
 
-			if (!(e & _PAGE_PRESENT))
-				break;
-			table = __va(e & PTE_ADDR_MASK);
+		if (va >= end)
+			break;
+		if (level == 0) {
+			if (table[i] && (r = fn(&table[i], va, arg)))
+				return r;
+		} else if (table[i] & _PAGE_PRESENT) {
+			r = walk_table(__va(table[i] & PTE_ADDR_MASK), level - 1, va, start, end, fn, arg);
+			if (r)
+				return r;
 		}
-		if (level == 0)
-			return va;
-		/* No table at this level: skip everything it would have covered. */
-		va = (va | ((1UL << (PAGE_SHIFT + 9 * level)) - 1)) + 1;
 	}
-	return end;
+	return 0;
+}
+
+int walk_user_ptes(u64 *pgd, unsigned long start, unsigned long end, pte_fn_t fn, void *arg)
+{
+	if (end > (1UL << 47))
+		end = 1UL << 47;
+	return start < end ? walk_table(pgd, 3, 0, start, end, fn, arg) : 0;
 }
 
 static void free_table(u64 *table, int level)

@@ -164,69 +164,82 @@ out:
 	return ret;
 }
 
+struct zap_ctx {
+	struct mm_struct *mm;
+	bool pfnmap;
+};
+
+static int zap_one(u64 *pte, unsigned long va, void *arg)
+{
+	struct zap_ctx *z = arg;
+
+	/* PROT_NONE pages keep a non-present entry with their frame: freed too. */
+	if (!z->pfnmap) {
+		put_page(pte_page(*pte));
+		z->mm->rss--;
+	}
+	*pte = 0;
+	return 0;
+}
+
 void zap_range(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	struct vm_area_struct *vma = find_vma(mm, start);
-	bool pfnmap = vma && (vma->flags & VM_PFNMAP);
+	struct zap_ctx z = { mm, vma && (vma->flags & VM_PFNMAP) };
 
-	for (unsigned long a = user_pte_next(mm->pgd, start, end); a < end;
-	     a = user_pte_next(mm->pgd, a + PAGE_SIZE, end)) {
-		u64 *pte = user_pte(mm->pgd, a, false);
+	walk_user_ptes(mm->pgd, start, end, zap_one, &z);
+}
 
-		if (!pte || !*pte)		/* PROT_NONE pages keep a non-present entry */
-			continue;
-		if (!pfnmap) {
-			put_page(pte_page(*pte));
-			mm->rss--;
-		}
-		*pte = 0;
-	}
+static int protect_one(u64 *pte, unsigned long va, void *arg)
+{
+	struct vm_area_struct *vma = arg;
+	/* A shared-since-fork page stays read-only: the write fault copies it. */
+	u64 prot = vma_pte_prot(vma, !(*pte & _PAGE_COW) || (vma->flags & VM_SHARED));
+
+	/* PROT_NONE: keep the page, make the entry not present but remembered. */
+	if (!prot)
+		prot = _PAGE_USER | _PAGE_NX;
+	*pte = (*pte & (PTE_ADDR_MASK | _PAGE_COW)) | prot;
+	return 0;
 }
 
 void change_protection(struct mm_struct *mm, struct vm_area_struct *vma, unsigned long start,
 		       unsigned long end)
 {
-	for (unsigned long a = user_pte_next(mm->pgd, start, end); a < end;
-	     a = user_pte_next(mm->pgd, a + PAGE_SIZE, end)) {
-		u64 *pte = user_pte(mm->pgd, a, false);
-		u64 prot;
+	walk_user_ptes(mm->pgd, start, end, protect_one, vma);
+}
 
-		if (!pte || !*pte)
-			continue;
-		/* A shared-since-fork page stays read-only: the write fault copies it. */
-		prot = vma_pte_prot(vma, !(*pte & _PAGE_COW) || (vma->flags & VM_SHARED));
-		if (!prot) {
-			/* PROT_NONE: keep the page, make the entry not present but remembered. */
-			prot = _PAGE_USER | _PAGE_NX;
-		}
-		*pte = (*pte & (PTE_ADDR_MASK | _PAGE_COW)) | prot;
+struct copy_ctx {
+	struct mm_struct *dst;
+	struct vm_area_struct *vma;
+};
+
+static int copy_one(u64 *spte, unsigned long va, void *arg)
+{
+	struct copy_ctx *c = arg;
+	unsigned long flags = c->vma->flags;
+	bool shared = flags & (VM_SHARED | VM_PFNMAP);
+	u64 *dpte = user_pte(c->dst->pgd, va, true);
+
+	if (!dpte)
+		return -ENOMEM;
+	if (!(flags & VM_PFNMAP)) {
+		get_page(pte_page(*spte));
+		c->dst->rss++;
 	}
+	if (!shared && (*spte & _PAGE_RW))
+		*spte = (*spte & ~_PAGE_RW) | _PAGE_COW;
+	else if (!shared && (flags & VM_WRITE))
+		*spte |= _PAGE_COW;
+	*dpte = *spte;
+	return 0;
 }
 
 int copy_vma_pages(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma)
 {
-	bool shared = vma->flags & (VM_SHARED | VM_PFNMAP);
+	struct copy_ctx c = { dst, vma };
 
-	for (unsigned long a = user_pte_next(src->pgd, vma->start, vma->end); a < vma->end;
-	     a = user_pte_next(src->pgd, a + PAGE_SIZE, vma->end)) {
-		u64 *spte = user_pte(src->pgd, a, false), *dpte;
-
-		if (!spte || !*spte)
-			continue;
-		dpte = user_pte(dst->pgd, a, true);
-		if (!dpte)
-			return -ENOMEM;
-		if (!(vma->flags & VM_PFNMAP)) {
-			get_page(pte_page(*spte));
-			dst->rss++;
-		}
-		if (!shared && (*spte & _PAGE_RW))
-			*spte = (*spte & ~_PAGE_RW) | _PAGE_COW;
-		else if (!shared && (vma->flags & VM_WRITE))
-			*spte |= _PAGE_COW;
-		*dpte = *spte;
-	}
-	return 0;
+	return walk_user_ptes(src->pgd, vma->start, vma->end, copy_one, &c);
 }
 
 int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf, size_t len, bool write)

@@ -16,6 +16,7 @@
 #include <asm/uaccess.h>
 
 #define BOUNCE		65536
+#define SMALL_IO	256	/* up to this, the bounce buffer is on the stack */
 #define AT_FDCWD	(-100)
 #define AT_SYMLINK_NOFOLLOW	0x100
 #define AT_REMOVEDIR	0x200
@@ -115,7 +116,7 @@ SYSCALL_DEFINE1(close, int, fd)
 static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
 {
 	size_t done = 0, chunk = count < BOUNCE ? count : BOUNCE;
-	char *k;
+	char small[SMALL_IO], *k = small;
 
 	if (!(f->f_mode & FMODE_READ))
 		return -EBADF;
@@ -123,7 +124,8 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
 		return -EINVAL;
 	if (!access_ok((unsigned long)ubuf, count))
 		return -EFAULT;
-	k = kmalloc(chunk ? chunk : 1, GFP_KERNEL);
+	if (chunk > sizeof(small))
+		k = kmalloc(chunk, GFP_KERNEL);
 	if (!k)
 		return -ENOMEM;
 	while (done < count) {
@@ -145,14 +147,15 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
 		if ((size_t)r < n)
 			break;
 	}
-	kfree(k);
+	if (k != small)
+		kfree(k);
 	return (ssize_t)done;
 }
 
 static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *pos)
 {
 	size_t done = 0, chunk = count < BOUNCE ? count : BOUNCE;
-	char *k;
+	char small[SMALL_IO], *k = small;
 
 	if (!(f->f_mode & FMODE_WRITE))
 		return -EBADF;
@@ -160,7 +163,8 @@ static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *
 		return -EINVAL;
 	if (!access_ok((unsigned long)ubuf, count))
 		return -EFAULT;
-	k = kmalloc(chunk ? chunk : 1, GFP_KERNEL);
+	if (chunk > sizeof(small))
+		k = kmalloc(chunk, GFP_KERNEL);
 	if (!k)
 		return -ENOMEM;
 	do {
@@ -182,7 +186,8 @@ static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *
 		if ((size_t)r < n)
 			break;
 	} while (done < count);
-	kfree(k);
+	if (k != small)
+		kfree(k);
 	return (ssize_t)done;
 }
 

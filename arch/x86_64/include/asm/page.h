@@ -125,8 +125,13 @@ void pgtable_account(long delta);
 u64 *user_pte(u64 *pgd, unsigned long va, bool alloc);
 void user_pgtables_free(u64 *pgd);
 void load_cr3(u64 *pgd);
-/* The first lower-half address at or after va that may have a present entry (skips empty tables). */
-unsigned long user_pte_next(u64 *pgd, unsigned long va, unsigned long end);
+/*
+ * Calls fn for every non-empty last-level entry of [start, end) in pgd's
+ * lower half (tables that are not there are skipped whole); a nonzero
+ * return from fn stops the walk and is returned.
+ */
+typedef int (*pte_fn_t)(u64 *pte, unsigned long va, void *arg);
+int walk_user_ptes(u64 *pgd, unsigned long start, unsigned long end, pte_fn_t fn, void *arg);
 
 /* Uncached mapping of device memory in the kernel virtual area; NULL on failure. */
 void *ioremap(phys_addr_t phys, size_t size);
