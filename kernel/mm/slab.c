@@ -133,6 +133,12 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
 		next = NULL;
 	}
 	slab->freelist = next;
+	/*
+	 * A live object must not look like a free one: with its link word
+	 * left as it was, the double-free check at kfree walks the whole
+	 * free list for every object whose caller never wrote that word.
+	 */
+	*(unsigned long *)obj = 0;
 	slab->inuse++;
 	s->active_objs++;
 	if (!next) {
