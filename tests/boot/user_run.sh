@@ -4,7 +4,7 @@
 # fatal signals as $? (128 + the signal; the shell names a segfault).
 # expect: Segmentation fault
 . /spoor/lib/tap.sh
-echo 1..30
+echo 1..32
 
 is "/bin/hello" "hello, world" "$(/bin/hello)"
 is "hello through PATH" "hello, world" "$(hello)"
@@ -15,6 +15,11 @@ hello_pie > /tmp/pie.out
 is "static PIE exits 0 (it was loaded away from base 0)" 0 $?
 is "static PIE prints through relocated stdio" "hello, world (static pie)" "$(head -n 1 /tmp/pie.out)"
 is "static PIE relocated" "relocated: yes" "$(tail -n 1 /tmp/pie.out)"
+
+# glibc's start-up: rseq (ENOSYS), prlimit64, readlink /proc/self/exe, getrandom; sendfile, threads
+hello_glibc > /tmp/glibc.out
+is "glibc static program exits 0" 0 $?
+is "glibc: exe, getrandom, rlimit, thread, fork, sendfile" "hello_glibc: 0 failed" "$(tail -n 1 /tmp/glibc.out)"
 
 export SPOOR_EXPORTED=yes
 SPOOR_LOCAL=no
