@@ -15,6 +15,7 @@
  *   stage 5  the text output (TP_printk)
  *   stage 6  the probe: reserve, fill (TP_fast_assign), commit
  *   stage 7  struct trace_event_call per event, listed in _ftrace_events
+ *   stage 8  the perf probe (built before stage 7, which points at it)
  *
  * TRACE_EVENT(name, ...) is DECLARE_EVENT_CLASS(name, ...) plus
  * DEFINE_EVENT(name, name, ...), so stages only handle those two.
@@ -58,6 +59,7 @@
 #include <trace/stages/stage4_get_offsets.h>
 #include <trace/stages/stage5_output.h>
 #include <trace/stages/stage6_probe.h>
+#include <trace/stages/stage8_perf.h>
 #include <trace/stages/stage7_call.h>
 #include <trace/stages/reset.h>
 

@@ -101,6 +101,13 @@ struct trace_event_call {
 	trace_event_output_fn output;
 	struct tracepoint *tp;	/* NULL for events with no tracepoint */
 	void *probe;		/* attached to tp with a struct trace_event_file as data */
+	void *perf_probe;	/* attached to tp with the call as data while perf uses it */
+	/*
+	 * Attach/detach for one instance's file instead of tp and probe
+	 * (Linux's class->reg): user events track who traces them. Called
+	 * under trace_types_lock; NULL for most events.
+	 */
+	int (*reg)(struct trace_event_file *file, bool enable);
 	struct trace_event_call *next_dynamic;	/* runtime-added events, newest first */
 };
 
@@ -130,6 +137,12 @@ struct trace_event_file {
 	unsigned int sm_ref;		/* soft-mode users: triggers on it, enable_event targets */
 	struct list_head list;		/* in tr->events */
 	struct dentry *dir;		/* events/<sys>/<name> */
+	/*
+	 * Its tracefs files open now. A runtime event can go while one is
+	 * open (a user event deleted): the file is then marked FREED, its
+	 * operations fail with ENODEV, and it is freed with the last close.
+	 */
+	unsigned int open_ref;
 };
 
 #define EVENT_FILE_FL_ENABLED		0x01	/* the probe is attached */
@@ -137,6 +150,7 @@ struct trace_event_file {
 #define EVENT_FILE_FL_SOFT_MODE		0x04	/* attached for triggers (sm_ref > 0) */
 #define EVENT_FILE_FL_TRIGGER_MODE	0x08	/* has triggers: run them on every hit */
 #define EVENT_FILE_FL_RECORD		0x10	/* enabled through enable/set_event */
+#define EVENT_FILE_FL_FREED		0x20	/* its event is gone; open files keep it */
 
 /*
  * Run the file's triggers for one record (rec: common fields first) that
@@ -146,6 +160,9 @@ struct trace_event_file {
 void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size);
 
 /* Registry (trace/trace_events.c). */
+
+/* Event ids are below this. */
+#define TRACE_EVENT_MAX_ID	2048
 
 /* Give every built-in event an id. Call once at boot, before tracing. */
 int trace_events_init(void);

@@ -22,7 +22,6 @@
  * Linux numbers events the same way, after its own ftrace entries.
  */
 #define TRACE_EVENT_FIRST_ID	32
-#define TRACE_EVENT_MAX_ID	2048
 
 const struct trace_event_field trace_common_fields[] = {
 	{ .type = "unsigned short", .name = "common_type", .offset = 0, .size = 2 },
@@ -182,20 +181,30 @@ const struct trace_event_field *trace_find_event_field(const struct trace_event_
 	return NULL;
 }
 
+/* Attach or detach the probe: the event's own reg() when it has one. */
+static int event_probe_reg(struct trace_event_call *call, struct trace_event_file *file,
+			   bool enable)
+{
+	if (call->reg)
+		return call->reg(file, enable);
+	return enable ? tracepoint_probe_register(call->tp, call->probe, file) :
+			tracepoint_probe_unregister(call->tp, call->probe, file);
+}
+
 int trace_event_reg(struct trace_event_file *file, bool enable)
 {
 	struct trace_event_call *call = file->event_call;
 	int ret;
 
-	if (!call->tp || !call->probe)
+	if (!call->reg && (!call->tp || !call->probe))
 		return -EOPNOTSUPP;
 	if (!enable) {
-		ret = tracepoint_probe_unregister(call->tp, call->probe, file);
+		ret = event_probe_reg(call, file, false);
 		WRITE_ONCE(file->flags, file->flags & ~EVENT_FILE_FL_ENABLED);
 		return ret;
 	}
 	WRITE_ONCE(file->flags, file->flags | EVENT_FILE_FL_ENABLED);
-	ret = tracepoint_probe_register(call->tp, call->probe, file);
+	ret = event_probe_reg(call, file, true);
 	if (ret)
 		WRITE_ONCE(file->flags, file->flags & ~EVENT_FILE_FL_ENABLED);
 	return ret == -EEXIST ? 0 : ret;

@@ -29,6 +29,7 @@
 		.output = trace_raw_output_##_template,			\
 		.tp = &__tracepoint_##_name,				\
 		.probe = (void *)trace_event_raw_event_##_template,	\
+		TRACE_PERF_INIT(_template)				\
 	};								\
 	static struct trace_event_call *const __event_##_name		\
 		__used __section("_ftrace_events") __aligned(8) = &event_##_name;
