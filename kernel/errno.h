@@ -45,6 +45,7 @@
 #define EOVERFLOW	75
 #define EILSEQ		84
 #define EOPNOTSUPP	95
+#define EADDRINUSE	98
 #define ETIMEDOUT	110
 #endif
 

@@ -19,6 +19,7 @@
 #include <kernel/jump_label.h>
 #include <trace/trace.h>
 #include <trace/trace_events_hist.h>
+#include <trace/user_events.h>
 #include <kernel/shell/init.h>
 
 void start_kernel(u32 magic, u32 info_phys);
@@ -67,6 +68,8 @@ void start_kernel(u32 magic, u32 info_phys)
 	/* Hist triggers and synthetic events: on top of the tracing core's files. */
 	else if (trace_hist_init())
 		printk(KERN_ERR "tracing: hist triggers failed to start\n");
+	else if (trace_user_events_init())
+		printk(KERN_ERR "tracing: no user_events\n");
 	/* /sys/kernel/debug/static_keys: tracefs_init made /sys/kernel/debug. */
 	if (jump_label_debugfs_init())
 		printk(KERN_ERR "jump_label: no /sys/kernel/debug/static_keys\n");

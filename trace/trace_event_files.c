@@ -189,6 +189,18 @@ static int event_enable_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+/* Its event was removed while a file of it was open: nothing to show or change. */
+static bool event_file_gone(const struct trace_event_file *f)
+{
+	return READ_ONCE(f->flags) & EVENT_FILE_FL_FREED;
+}
+
+/* An open of one of the event's files: keeps the struct while open (trace_types_lock held). */
+static void event_file_get(struct trace_event_file *f)
+{
+	f->open_ref++;
+}
+
 /* single_open of one of an event's files, holding its instance (trace_array_get_file). */
 int event_file_open(struct inode *inode, struct file *file,
 		    int (*show)(struct seq_file *m, void *v))
@@ -199,8 +211,12 @@ int event_file_open(struct inode *inode, struct file *file,
 	if (ret)
 		return ret;
 	ret = single_open(file, show, f);
+	trace_types_lock();
 	if (ret)
 		trace_array_put(f->tr);
+	else
+		event_file_get(f);
+	trace_types_unlock();
 	return ret;
 }
 
@@ -211,7 +227,13 @@ static int event_enable_open(struct inode *inode, struct file *file)
 
 int event_file_release(struct inode *inode, struct file *file)
 {
-	trace_array_put(((struct trace_event_file *)inode->i_private)->tr);
+	struct trace_event_file *f = inode->i_private;
+
+	trace_types_lock();
+	trace_array_put(f->tr);
+	if (!--f->open_ref && event_file_gone(f))
+		kfree(f);
+	trace_types_unlock();
 	return single_release(inode, file);
 }
 
@@ -223,7 +245,7 @@ static ssize_t event_enable_write(struct file *file, const char *buf, size_t cou
 	if (val < 0)
 		return val;
 	trace_types_lock();
-	ret = trace_event_enable_disable(f, val, false);
+	ret = event_file_gone(f) ? -ENODEV : trace_event_enable_disable(f, val, false);
 	trace_types_unlock();
 	return ret ? ret : (ssize_t)count;
 }
@@ -238,9 +260,15 @@ static const struct file_operations event_enable_fops = {
 static int event_id_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file = m->private;
+	int ret = -ENODEV;
 
-	seq_printf(m, "%u\n", file->event_call->id);
-	return 0;
+	trace_types_lock();
+	if (!event_file_gone(file)) {
+		seq_printf(m, "%u\n", file->event_call->id);
+		ret = 0;
+	}
+	trace_types_unlock();
+	return ret;
 }
 
 static int event_id_open(struct inode *inode, struct file *file)
@@ -257,12 +285,19 @@ static const struct file_operations event_id_fops = {
 static int event_format_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file = m->private;
-	int len = trace_event_format(file->event_call, NULL, 0);
-	char *buf = kmalloc((size_t)len + 1, GFP_KERNEL);
+	char *buf = NULL;
+	int len = 0;
 
+	trace_types_lock();
+	if (!event_file_gone(file)) {
+		len = trace_event_format(file->event_call, NULL, 0);
+		buf = kmalloc((size_t)len + 1, GFP_KERNEL);
+		if (buf)
+			trace_event_format(file->event_call, buf, (size_t)len + 1);
+	}
+	trace_types_unlock();
 	if (!buf)
-		return -ENOMEM;
-	trace_event_format(file->event_call, buf, (size_t)len + 1);
+		return event_file_gone(file) ? -ENODEV : -ENOMEM;
 	seq_write(m, buf, (size_t)len);
 	kfree(buf);
 	return 0;
@@ -329,7 +364,7 @@ static ssize_t event_filter_write(struct file *file, const char *buf, size_t cou
 		return -EINVAL;
 	}
 	trace_types_lock();
-	ret = apply_event_filter(f, str);
+	ret = event_file_gone(f) ? -ENODEV : apply_event_filter(f, str);
 	trace_types_unlock();
 	kfree(str);
 	return ret ? ret : (ssize_t)count;
@@ -364,8 +399,12 @@ static int event_trigger_open(struct inode *inode, struct file *file)
 		trace_types_unlock();
 	}
 	ret = single_open(file, event_trigger_show, f);
+	trace_types_lock();
 	if (ret)
 		trace_array_put(f->tr);
+	else
+		event_file_get(f);
+	trace_types_unlock();
 	return ret;
 }
 
@@ -396,6 +435,11 @@ static ssize_t event_trigger_write(struct file *file, const char *buf, size_t co
 	n = strcspn(name, ": \t");
 	p = name + n;
 	trace_types_lock();
+	if (event_file_gone(f)) {
+		trace_types_unlock();
+		kfree(str);
+		return -ENODEV;
+	}
 	{
 		char saved = *p;
 
@@ -620,7 +664,11 @@ static void event_file_free(struct trace_event_file *file)
 	list_del(&file->list);
 	synchronize_rcu();
 	filter_free(file->filter);
-	kfree(file);
+	file->filter = NULL;
+	if (file->open_ref)
+		file->flags |= EVENT_FILE_FL_FREED;	/* the last event_file_release frees it */
+	else
+		kfree(file);
 }
 
 void trace_remove_events(struct trace_array *tr)

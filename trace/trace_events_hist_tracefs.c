@@ -36,6 +36,7 @@
 #include <trace/trace_events_hist.h>
 #include <trace/trace_synth.h>
 #include <trace/syscall_names.h>
+#include <trace/user_events.h>
 
 /* Frames of the tracing machinery above the event's call site in a stack key. */
 #define HIST_STACK_SKIP		3
@@ -390,15 +391,10 @@ static int synth_event_remove(struct hist_instance *inst, struct hist_event *eve
 	list_for_each_entry(h, &hist_trs, list)
 		if ((ev = instance_view(h, &se->call)) && !list_empty(&ev->triggers))
 			return -EBUSY;
+	/* the instances' views go with their event files (hist_remove_files) */
 	ret = trace_remove_event_files(&se->call);
 	if (ret)
 		return ret;
-	list_for_each_entry(h, &hist_trs, list) {
-		if ((ev = instance_view(h, &se->call))) {
-			list_del(&ev->list);
-			kfree(ev);
-		}
-	}
 	trace_remove_event_call(&se->call);
 	kfree(container_of(se->call.tp, struct synth_tracepoint, tp));
 	se->call.tp = NULL;
@@ -619,6 +615,17 @@ static int hist_enable_cmd_parse(struct event_command *cmd, struct trace_event_f
 	return ret;
 }
 
+/* The event is going: the array's view of it goes too (the engine's synthetic ones stay). */
+static void hist_remove_files(struct trace_event_file *file)
+{
+	struct hist_event *ev = hist_event_of(file);
+
+	if (ev && !ev->is_synthetic) {
+		list_del(&ev->list);
+		kfree(ev);
+	}
+}
+
 /* --- synthetic_events and dynamic_events ------------------------------------------------------------ */
 
 /* Each line of a write is one command; the first failure stops and is logged. */
@@ -673,6 +680,10 @@ static int synth_list_show(struct seq_file *m, bool dynevents)
 		return -ENOMEM;
 	trace_types_lock();
 	n = synth_events_show(&top->inst, dynevents, buf, 65536);
+	if (dynevents && n < 65536)
+		n += user_events_dynevent_show(buf + n, 65536 - (size_t)n);
+	if (n > 65536)
+		n = 65536;
 	trace_types_unlock();
 	seq_write(m, buf, (size_t)n);
 	kfree(buf);
@@ -704,9 +715,21 @@ static ssize_t synthetic_events_write(struct file *file, const char *buf, size_t
 	return synth_file_write(buf, count, synth_events_write);
 }
 
+/* A dynamic_events line: a user event's (`u:`), else a synthetic event's. */
+static int dynevents_run(struct hist_instance *inst, const char *cmd)
+{
+	int ret = user_events_dynevent_write(cmd);
+
+	if (ret != -ECHILD) {
+		inst->last_error.msg = NULL;	/* user events log nothing */
+		return ret;
+	}
+	return synth_dynevents_write(inst, cmd);
+}
+
 static ssize_t dynamic_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	return synth_file_write(buf, count, synth_dynevents_write);
+	return synth_file_write(buf, count, dynevents_run);
 }
 
 static const struct file_operations synthetic_events_fops = {
@@ -729,7 +752,7 @@ static const struct file_operations dynamic_events_fops = {
 
 static struct event_command hist_command = {
 	.name = "hist", .parse = hist_cmd_parse, .unreg_all = hist_cmd_unreg_all,
-	.create_files = hist_create_files,
+	.create_files = hist_create_files, .remove_files = hist_remove_files,
 };
 /* `echo X > trigger` drops these too, as Linux's hist_enable_unreg_all. */
 static struct event_command enable_hist_command = {

@@ -155,9 +155,14 @@ void event_trigger_unreg_cmd(struct event_command *cmd, struct trace_event_file 
 void event_trigger_remove_all(struct trace_event_file *file)
 {
 	/* Commands that keep their own state (hist) drop it their way first. */
+	struct event_command *cmd;
+
 	event_trigger_unreg_all(file);
 	while (file->triggers)
 		trigger_unlink(file, &file->triggers);
+	list_for_each_entry(cmd, &trigger_commands, list)
+		if (cmd->remove_files)
+			cmd->remove_files(file);
 }
 
 /* --- parsing ------------------------------------------------------------------------------ */

@@ -62,6 +62,8 @@ struct event_command {
 	void (*unreg_all)(struct event_command *cmd, struct trace_event_file *file);
 	/* Extra files in events/<sys>/<event>/ (hist, hist_debug); may be NULL. */
 	int (*create_files)(struct trace_event_file *file, struct dentry *dir);
+	/* The event file is going (a runtime event removed): drop its state; may be NULL. */
+	void (*remove_files)(struct trace_event_file *file);
 	struct list_head list;
 };
 

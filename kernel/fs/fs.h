@@ -38,6 +38,12 @@ struct dir_context;
 struct pipe_inode_info;
 struct vm_area_struct;
 
+/* One segment of a write(2)/writev(2), base a user address (Linux's struct iovec). */
+struct iovec_user {
+	unsigned long base;
+	size_t len;
+};
+
 /* What the VFS does on an open file; NULL entries fail as Linux does. */
 struct file_operations {
 	int (*open)(struct inode *inode, struct file *file);
@@ -53,6 +59,12 @@ struct file_operations {
 	long (*unlocked_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
 	/* poll(2): POLLIN/POLLOUT... now, without waiting. NULL: always ready. */
 	unsigned int (*poll)(struct file *file);
+	/*
+	 * write(2) and writev(2) as one call with the user's segments (a
+	 * kernel array of user addresses), for files where one writev is one
+	 * record (user_events_data). NULL: ->write per segment.
+	 */
+	ssize_t (*write_iov)(struct file *file, const struct iovec_user *iov, int cnt);
 };
 
 /*

@@ -46,6 +46,7 @@ static const struct {
 	{ EOVERFLOW, "Value too large for defined data type" },
 	{ EILSEQ, "Invalid or incomplete multibyte or wide character" },
 	{ EOPNOTSUPP, "Operation not supported" },
+	{ EADDRINUSE, "Address already in use" },
 	{ ETIMEDOUT, "Connection timed out" },
 };
 

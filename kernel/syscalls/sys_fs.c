@@ -210,7 +210,13 @@ SYSCALL_DEFINE3(write, int, fd, const char *, buf, size_t, count)
 
 	if (!f)
 		return -EBADF;
-	r = do_write(f, buf, count, NULL);
+	if (f->f_op && f->f_op->write_iov) {
+		struct iovec_user seg = { (unsigned long)buf, count };
+
+		r = f->f_mode & FMODE_WRITE ? f->f_op->write_iov(f, &seg, 1) : -EBADF;
+	} else {
+		r = do_write(f, buf, count, NULL);
+	}
 	fput(f);
 	return r;
 }
@@ -245,10 +251,27 @@ SYSCALL_DEFINE4(pwrite64, int, fd, const char *, buf, size_t, count, loff_t, pos
 	return r;
 }
 
-struct iovec_user {
-	unsigned long base;
-	size_t len;
-};
+/* writev to a file with write_iov: the segments copied in, one call. */
+static ssize_t write_iov_user(struct file *f, const struct iovec_user *uiov, int cnt)
+{
+	struct iovec_user small[8], *iov = small;
+	ssize_t r;
+
+	if (!(f->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (cnt > (int)ARRAY_SIZE(small)) {
+		iov = kmalloc((size_t)cnt * sizeof(*iov), GFP_KERNEL);
+		if (!iov)
+			return -ENOMEM;
+	}
+	if (copy_from_user(iov, uiov, (size_t)cnt * sizeof(*iov)))
+		r = -EFAULT;
+	else
+		r = f->f_op->write_iov(f, iov, cnt);
+	if (iov != small)
+		kfree(iov);
+	return r;
+}
 
 /* readv/writev: one call per segment, stopping at the first short one. */
 static ssize_t do_iov(int fd, const struct iovec_user *uiov, int cnt, bool write)
@@ -262,6 +285,11 @@ static ssize_t do_iov(int fd, const struct iovec_user *uiov, int cnt, bool write
 	f = fget(fd);
 	if (!f)
 		return -EBADF;
+	if (write && f->f_op && f->f_op->write_iov) {
+		total = write_iov_user(f, uiov, cnt);
+		fput(f);
+		return total;
+	}
 	for (int i = 0; i < cnt; i++) {
 		ssize_t r;
 
