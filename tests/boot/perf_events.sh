@@ -6,10 +6,18 @@
 # spoor-exec: --smp 4 --timeout 240
 T=/sys/kernel/tracing
 . /spoor/lib/tap.sh
-echo 1..28
+echo 1..30
 
 perf_check > /tmp/pc.out
 is "perf_check: status" 0 $?
 while read verdict name detail; do
 	if [ "$verdict" = pass ]; then ok "$name $detail"; else not_ok "$name $detail"; fi
 done < /tmp/pc.out
+
+# The count equals the hits a hist trigger sees on the same event and filter.
+echo 'hist:keys=id:vals=hitcount if id == 110' > $T/events/raw_syscalls/sys_enter/trigger
+n=$(perf_check count 4321)
+hits=$(grep -E '^\{ id: +110 \} hitcount: +[0-9]+' $T/events/raw_syscalls/sys_enter/hist | sed 's/.*hitcount: *//')
+echo '!hist:keys=id:vals=hitcount if id == 110' > $T/events/raw_syscalls/sys_enter/trigger
+is "perf count of getppid" 4321 "$n"
+is "perf count equals the hist trigger's hits" "$hits" "$n"

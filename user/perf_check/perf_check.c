@@ -459,6 +459,18 @@ int main(int argc, char **argv)
 		report(0, "event_id", "no raw_syscalls/sys_enter/id");
 		return 1;
 	}
+	/* "count N": N getppid calls counted per task, printed for a hist trigger to compare */
+	if (argc > 2 && !strcmp(argv[1], "count")) {
+		uint64_t v = 0;
+		int fd = open_getppid(0, 0, 0, 0, -1);
+
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		getppids(atoi(argv[2]));
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		read(fd, &v, sizeof(v));
+		printf("%llu\n", (unsigned long long)v);
+		return 0;
+	}
 	check_counting();
 	check_group();
 	check_sampling();
