@@ -66,6 +66,7 @@ struct perf_output_handle {
 };
 
 #define PERF_POLLIN	0x0001
+#define PERF_POLLHUP	0x0010
 
 /*
  * Set up a ring over user_page and data (data_size a power of two; both
