@@ -67,6 +67,8 @@ static int tp_attach(struct perf_hook *hook)
 {
 	struct trace_event_call *call = hook->data;
 
+	if (call->perf_reg)
+		return call->perf_reg(call, true);
 	return tracepoint_probe_register(call->tp, call->perf_probe, call);
 }
 
@@ -74,7 +76,10 @@ static void tp_detach(struct perf_hook *hook)
 {
 	struct trace_event_call *call = hook->data;
 
-	tracepoint_probe_unregister(call->tp, call->perf_probe, call);
+	if (call->perf_reg)
+		call->perf_reg(call, false);
+	else
+		tracepoint_probe_unregister(call->tp, call->perf_probe, call);
 }
 
 int perf_tp_event_init(struct perf_event *event)

@@ -108,6 +108,8 @@ struct trace_event_call {
 	 * under trace_types_lock; NULL for most events.
 	 */
 	int (*reg)(struct trace_event_file *file, bool enable);
+	/* The same for perf (attach perf_probe with the call as data); NULL: perf does it. */
+	int (*perf_reg)(struct trace_event_call *call, bool enable);
 	struct trace_event_call *next_dynamic;	/* runtime-added events, newest first */
 };
 

@@ -25,6 +25,7 @@
 #include <trace/trace.h>
 #include <trace/trace_event_buffer.h>
 #include <trace/trace_output.h>
+#include <trace/perf_trace.h>
 #include <trace/user_events.h>
 
 LIST_HEAD(user_events_list);
@@ -151,6 +152,20 @@ int user_event_emit(struct user_event *user, const void *rec, u32 len)
 	return 0;
 }
 
+/* perf's probe: the same record, offered to the perf events on the event. */
+static void user_event_perf_probe(void *data, struct user_event *user, const u8 *rec, u32 len)
+{
+	struct trace_entry *ent;
+	int rctx;
+
+	ent = perf_trace_buf_alloc(len, &rctx);
+	if (!ent)
+		return;
+	memcpy(ent, rec, len);
+	tracing_generic_entry_update(ent, user->call.id, tracing_gen_ctx());
+	perf_trace_buf_submit(&user->call, ent, len, rctx, 0, 1, NULL, _THIS_IP_);
+}
+
 /* The `trace` text: records were checked when written, so they are whole. */
 static int user_event_output(struct trace_seq *s, struct trace_seq *tmp,
 			     const struct trace_entry *ent)
@@ -170,27 +185,30 @@ static void user_event_update_status(struct user_event *user)
 
 	for (struct tracepoint_func *it = user->tp.funcs; it && it->func; it++)
 		status |= it->func == (void *)user_event_probe ? USER_EVENT_STATUS_FTRACE :
-								 USER_EVENT_STATUS_OTHER;
+			  it->func == (void *)user_event_perf_probe ? USER_EVENT_STATUS_PERF :
+								      USER_EVENT_STATUS_OTHER;
 	WRITE_ONCE(user->status, status);
 	user_event_enablers_update(user);
 	user_event_status_page_update(user);
 }
 
-/* trace_event_call.reg: an instance starts or stops tracing the event. */
-static int user_event_reg(struct trace_event_file *file, bool enable)
+/*
+ * A tracer (an instance's file, or perf) attaches probe with data or
+ * detaches it: the event's reference, status and enable bits follow.
+ */
+static int user_event_attach(struct user_event *user, void *probe, void *data, bool enable)
 {
-	struct user_event *user = container_of(file->event_call, struct user_event, call);
 	int ret;
 
 	if (enable) {
-		ret = tracepoint_probe_register(&user->tp, (void *)user_event_probe, file);
+		ret = tracepoint_probe_register(&user->tp, probe, data);
 		if (ret)
 			return ret;
 		user_event_get(user);
 		user_event_update_status(user);
 		return 0;
 	}
-	ret = tracepoint_probe_unregister(&user->tp, (void *)user_event_probe, file);
+	ret = tracepoint_probe_unregister(&user->tp, probe, data);
 	if (ret)
 		return ret;
 	user_event_update_status(user);
@@ -198,6 +216,26 @@ static int user_event_reg(struct trace_event_file *file, bool enable)
 	user_event_put(user);
 	user_events_in_reg = false;
 	return 0;
+}
+
+/* trace_event_call.reg: an instance starts or stops tracing the event (trace_types_lock held). */
+static int user_event_reg(struct trace_event_file *file, bool enable)
+{
+	struct user_event *user = container_of(file->event_call, struct user_event, call);
+
+	return user_event_attach(user, (void *)user_event_probe, file, enable);
+}
+
+/* trace_event_call.perf_reg: the first perf event on it comes or the last goes. */
+static int user_event_perf_reg(struct trace_event_call *call, bool enable)
+{
+	struct user_event *user = container_of(call, struct user_event, call);
+	int ret;
+
+	trace_types_lock();
+	ret = user_event_attach(user, (void *)user_event_perf_probe, call, enable);
+	trace_types_unlock();
+	return ret;
 }
 
 /* --- registering -------------------------------------------------------------------------- */
@@ -259,6 +297,8 @@ static struct user_event *user_event_create(const char *name, const char *args, 
 	user->call.tp = &user->tp;
 	user->call.probe = (void *)user_event_probe;
 	user->call.reg = user_event_reg;
+	user->call.perf_probe = (void *)user_event_perf_probe;
+	user->call.perf_reg = user_event_perf_reg;
 	user->tp.name = user->tp_name;
 	ret = trace_add_event_call(&user->call);
 	if (ret)
