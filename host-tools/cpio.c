@@ -1,4 +1,6 @@
 /* cpio "newc" reader and writer: 110-byte ASCII headers, name and data padded to 4. */
+#define _GNU_SOURCE	/* asprintf */
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +102,47 @@ int cpio_add_file(struct cpio *c, const char *path, const char *host_path)
 	cpio_add_data(c, path, st.st_mode & 0777, data, (size_t)st.st_size);
 	free(data);
 	return 0;
+}
+
+int cpio_add_tree(struct cpio *c, const char *path, const char *host_path)
+{
+	struct stat st;
+	struct dirent *e;
+	DIR *d;
+	int rc = 0;
+
+	if (stat(host_path, &st) < 0) {
+		spoor_err("%s: %s", host_path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return cpio_add_file(c, path, host_path);
+	cpio_add_dir(c, path);
+	d = opendir(host_path);
+	if (!d) {
+		spoor_err("%s: %s", host_path, strerror(errno));
+		return -1;
+	}
+	while (!rc && (e = readdir(d))) {
+		char *h, *g;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (asprintf(&h, "%s/%s", host_path, e->d_name) < 0) {
+			rc = -1;
+			break;
+		}
+		if (asprintf(&g, "%s/%s", path, e->d_name) < 0) {
+			free(h);
+			rc = -1;
+			break;
+		}
+		rc = cpio_add_tree(c, g, h);
+		free(h);
+		free(g);
+	}
+	closedir(d);
+	return rc;
 }
 
 void cpio_add_entry(struct cpio *c, const char *path, unsigned mode, const void *data, size_t len)

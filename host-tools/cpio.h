@@ -17,6 +17,8 @@ void cpio_add_dir(struct cpio *c, const char *path);
 void cpio_add_data(struct cpio *c, const char *path, unsigned mode, const void *data, size_t len);
 /* Add a host file; returns -1 (and says why) if it cannot be read. */
 int cpio_add_file(struct cpio *c, const char *path, const char *host_path);
+/* host_path at path: a file, or a directory with everything under it (modes kept). */
+int cpio_add_tree(struct cpio *c, const char *path, const char *host_path);
 /* Add one entry as given: mode carries the file type; no parents are added. */
 void cpio_add_entry(struct cpio *c, const char *path, unsigned mode, const void *data, size_t len);
 /* Writes the trailer; returns 0, or -1 if any write failed. */

@@ -39,7 +39,7 @@ static const char usage[] =
 	"last script's status; 124 on timeout, 125 on a panic, a failed boot or\n"
 	"when the runner cannot start the guest, 2 on a usage error.\n"
 	"  --timeout S      give up after S seconds (default 60; 0: never)\n"
-	"  --file HOST[:GUEST]  add a file to the initrd (default /tmp/BASENAME)\n"
+	"  --file HOST[:GUEST]  add a file or a directory tree to the initrd (default /tmp/BASENAME)\n"
 	"  --dump DIR       collect the guest's trace-dump output as DIR/trace-N.dat\n"
 	QEMU_OPTIONS_HELP;
 
@@ -114,10 +114,10 @@ static int add_extra(struct cpio *c, char *spec)
 		snprintf(guest, sizeof(guest), "/tmp/%s", base ? base + 1 : spec);
 	}
 	if (!*spec || !*guest || guest[strlen(guest) - 1] == '/') {
-		spoor_err("exec: --file wants HOST[:GUEST] naming files, not '%s'", spec);
+		spoor_err("exec: --file wants HOST[:GUEST] naming files or directories, not '%s'", spec);
 		return -1;
 	}
-	return cpio_add_file(c, guest, spec);
+	return cpio_add_tree(c, guest, spec);
 }
 
 static int write_initrd(struct exec_run *run, const struct qemu_config *cfg,

@@ -26,10 +26,10 @@ static int run_script_task(void *path)
 	return cmd_sh(2, argv, NULL);
 }
 
-/* sh PATH in a task of its own, as a shell would run it; its wait status. */
-static int run_script(char *path)
+/* sh PATH in a task of its own with stdin from fd in, as a shell would run it; its wait status. */
+static int run_script(char *path, int in)
 {
-	struct sh_spawn req = { .fn = run_script_task, .arg = path, .comm = "sh", .fds = { 0, 1, 2 } };
+	struct sh_spawn req = { .fn = run_script_task, .arg = path, .comm = "sh", .fds = { in, 1, 2 } };
 	int status = 125;
 	pid_t pid;
 
@@ -47,14 +47,21 @@ static int run_script(char *path)
 static void spoor_exec(int n)
 {
 	char line[40];
-	int status = 0;
+	int status = 0, in;
 
+	/*
+	 * The runner sends nothing to the console: a script's stdin is empty,
+	 * as with `ssh HOST CMD`, so a stray read ends instead of waiting.
+	 */
+	in = sh_os->open("/dev/null", SH_O_RDONLY, 0);
+	if (in < 0)
+		in = 0;
 	sh_write_all(1, "spoor-exec: start\n", 18);
 	for (int i = 1; i <= n; i++) {
 		char path[32];
 
 		snprintf(path, sizeof(path), "/spoor/exec/%d.sh", i);
-		status = run_script(path);
+		status = run_script(path, in);
 	}
 	snprintf(line, sizeof(line), "spoor-exec: status %d\n", status & 255);
 	sh_write_all(1, line, strlen(line));
@@ -89,7 +96,7 @@ int shell_init(void)
 		int status;
 
 		strscpy(path, init_script, sizeof(path));
-		status = run_script(path);
+		status = run_script(path, 0);
 		sh_eprintf("init: %s exited with status %d\n", path, status & 255);
 	}
 	for (;;) {
