@@ -19,6 +19,7 @@ static u64 input_head, input_tail;	/* bytes ever queued / read */
 static DEFINE_SPINLOCK(input_lock);
 static DECLARE_WAIT_QUEUE_HEAD(input_wait);
 static pid_t foreground_pid;
+static bool rx_irq;		/* the receive interrupt fills the ring */
 
 void console_write(const char *s, size_t n)
 {
@@ -46,8 +47,11 @@ static void input_done(bool intr)
 {
 	pid_t fg = READ_ONCE(foreground_pid);
 
-	if (intr && fg > 0)
+	if (intr && fg > 0) {
+		/* Echo it as a tty with ECHOCTL does: the user sees the key took. */
+		serial_write("^C", 2);
 		task_kill(fg, SIGINT);
+	}
 	wake_up_interruptible(&input_wait);
 }
 
@@ -97,10 +101,19 @@ ssize_t console_read(char *buf, size_t len)
 		return 0;
 	/* Another reader may take the bytes first: then wait again. */
 	while (!n) {
-		/* Polls once a tick as well, in case the receive interrupt is missing. */
-		while (!console_drain_uart()) {
-			if (wait_event_interruptible_timeout(input_wait, console_drain_uart(), 1) < 0)
+		/*
+		 * Sleep until the receive interrupt queues a byte: an idle
+		 * prompt must cost no wake-ups. Without the interrupt, poll
+		 * the port once a tick.
+		 */
+		if (READ_ONCE(rx_irq)) {
+			if (wait_event_interruptible(input_wait, console_drain_uart()) < 0)
 				return -EINTR;
+		} else {
+			while (!console_drain_uart()) {
+				if (wait_event_interruptible_timeout(input_wait, console_drain_uart(), 1) < 0)
+					return -EINTR;
+			}
 		}
 		spin_lock_irqsave(&input_lock, flags);
 		while (n < len && input_tail != input_head)
@@ -128,4 +141,5 @@ void console_init_irq(void)
 		return;
 	}
 	serial_enable_rx_irq();
+	WRITE_ONCE(rx_irq, true);
 }

@@ -16,7 +16,8 @@ void console_write(const char *s, size_t n);
  * Input. console_input queues received bytes (the serial receive
  * interrupt; any context but NMI); console_read blocks until at least one
  * byte is there and returns up to len of them, or -EINTR on a signal.
- * Without a receive interrupt it polls the port once a tick.
+ * It sleeps until the receive interrupt comes; only without one does it
+ * poll the port once a tick.
  */
 void console_input(const char *s, size_t n);
 ssize_t console_read(char *buf, size_t len);

@@ -9,9 +9,13 @@ static int copy_fd(int fd, const char *name)
 	char buf[1024];
 
 	for (;;) {
-		ssize_t n = sh_os->read(fd, buf, sizeof(buf));
+		ssize_t n;
 		int err;
 
+		/* Ctrl-C: a huge file (a full trace buffer) must not play out first. */
+		if (sh_os->interrupted())
+			return 3;
+		n = sh_os->read(fd, buf, sizeof(buf));
 		if (n == -EINTR)
 			return 3;	/* Ctrl-C while waiting (trace_pipe): no message */
 		if (n < 0) {

@@ -175,7 +175,7 @@ static long grep_fd(struct grep_opts *g, int fd, const char *name)
 		if (g->o.err)
 			break;
 	}
-	if (in.err && in.err != -EPIPE)
+	if (in.err && in.err != -EPIPE && in.err != -EINTR)
 		sh_eprintf("grep: %s: %s\n", name, errno_text(-in.err));
 	in_free(&in);
 	if (g->count && !g->quiet) {

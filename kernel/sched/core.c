@@ -513,8 +513,9 @@ void sched_start_init(int (*fn)(void *), void *arg)
 	for_each_possible_cpu(cpu)
 		if (cpu_online(cpu))
 			spawn_ksoftirqd(cpu);
-	wake_up_new_task(init);
+	/* Before init runs: on another CPU its first prompt would come first. */
 	printk(KERN_INFO "Spoor ready in %lu us\n", (unsigned long)(ktime_get_ns() / NSEC_PER_USEC));
+	wake_up_new_task(init);
 	/* The boot stack is small and in the image: swapper/0 continues on its own. */
 	call_on_stack(do_idle, (unsigned long)idle->stack + THREAD_SIZE);
 }

@@ -86,6 +86,9 @@ int sh_interactive(struct sh *sh)
 					sh_run_string(sh, text.s, text.len);
 				sh_os->set_foreground(0);
 				sh_os->take_signals();
+				/* The console echoed ^C; the prompt goes on a line of its own, as in sh. */
+				if (sh->interrupted && sh->status == 130)
+					sh_write_all(1, "\n", 1);
 				sh_buf_free(&text);
 				if (sh->flow == SH_FLOW_EXIT && !sh->interrupted)
 					done = true;

@@ -161,7 +161,8 @@ ssize_t in_getline(struct sh_in *in, char **line, bool *had_nl)
 			in->b.len = in->end;
 		}
 		char chunk[512];
-		ssize_t n = sh_os->read(in->fd, chunk, sizeof(chunk));
+		/* Every line-reading command stops here on Ctrl-C, whatever the input's size. */
+		ssize_t n = sh_os->interrupted() ? -EINTR : sh_os->read(in->fd, chunk, sizeof(chunk));
 
 		if (n < 0) {
 			in->err = (int)n;
