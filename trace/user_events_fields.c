@@ -284,8 +284,10 @@ static char *alloc_built(const struct user_event_fields *f,
 	size_t len = build(f, NULL, 0);
 	char *s = kmalloc(len + 1, GFP_KERNEL);
 
-	if (s)
+	if (s) {
+		s[0] = '\0';	/* no fields: nothing is printed */
 		build(f, s, len + 1);
+	}
 	return s;
 }
 
