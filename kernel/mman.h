@@ -60,6 +60,7 @@
 #define VM_GROWSDOWN		0x0100
 #define VM_PFNMAP		0x0400	/* device pages: never freed or copied on write */
 #define VM_STACK		0x1000	/* the process's stack, for /proc/PID/maps */
+#define VM_DONTCOPY		0x4000	/* fork leaves it out of the child (perf rings) */
 #define VM_HEAP			0x2000	/* the brk area */
 
 struct file;
@@ -69,6 +70,8 @@ struct vm_area_struct;
 struct vm_operations_struct {
 	/* The physical page backing the page at vma->start + pgoff pages; -1 if none. */
 	u64 (*fault_pfn)(struct vm_area_struct *vma, unsigned long pgoff);
+	/* A new vma now maps it too (split by munmap/mprotect, copied by fork); close for each. */
+	void (*open)(struct vm_area_struct *vma);
 	void (*close)(struct vm_area_struct *vma);
 };
 

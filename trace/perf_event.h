@@ -50,7 +50,6 @@ struct perf_buffer {
 	unsigned int order;		/* data pages: 2^order */
 	unsigned long user_page;	/* kernel address of the control page */
 	unsigned long data;		/* kernel address of the data pages */
-	bool mapped;			/* the mapping's reference is still held */
 	struct list_head reclaim_node;
 };
 

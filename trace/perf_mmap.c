@@ -81,21 +81,20 @@ static u64 perf_vm_fault_pfn(struct vm_area_struct *vma, unsigned long pgoff)
 	return (__pa(rb->data) >> PAGE_SHIFT) + pgoff - 1;
 }
 
-/*
- * The mapping went. There is no open callback for copies of the vma
- * (a split, a fork), so only the first close drops the mapping's
- * reference; the event's own reference keeps the pages until it closes.
- */
+/* Every vma mapping the ring (split parts included) holds a reference; fork copies none. */
+static void perf_vm_open(struct vm_area_struct *vma)
+{
+	perf_buffer_get(vma->vm_private);
+}
+
 static void perf_vm_close(struct vm_area_struct *vma)
 {
-	struct perf_buffer *rb = vma->vm_private;
-
-	if (__atomic_exchange_n(&rb->mapped, false, __ATOMIC_ACQ_REL))
-		perf_buffer_put(rb);
+	perf_buffer_put(vma->vm_private);
 }
 
 static const struct vm_operations_struct perf_vm_ops = {
 	.fault_pfn = perf_vm_fault_pfn,
+	.open = perf_vm_open,
 	.close = perf_vm_close,
 };
 
@@ -131,9 +130,8 @@ int perf_mmap(struct file *file, struct vm_area_struct *vma)
 		perf_buffer_get(rb);	/* one for the event, one for the mapping */
 		WRITE_ONCE(event->rb, rb);
 	}
-	if (__atomic_exchange_n(&rb->mapped, true, __ATOMIC_ACQ_REL))
-		perf_buffer_put(rb);	/* an earlier mapping still holds one */
-	vma->flags |= VM_PFNMAP;
+	/* As Linux's VM_DONTCOPY: a forked child does not inherit the ring. */
+	vma->flags |= VM_PFNMAP | VM_DONTCOPY;
 	vma->vm_ops = &perf_vm_ops;
 	vma->vm_private = rb;
 	perf_event_update_userpage(event);

@@ -116,6 +116,8 @@ struct mm_struct *dup_mm(struct mm_struct *old)
 	mm->mmap_base = old->mmap_base;
 	memcpy(mm->exe_path, old->exe_path, sizeof(mm->exe_path));
 	list_for_each_entry(vma, &old->vmas, node) {
+		if (vma->flags & VM_DONTCOPY)
+			continue;
 		nv = kmalloc(sizeof(*nv), GFP_KERNEL);
 		if (!nv) {
 			err = -ENOMEM;
@@ -124,6 +126,8 @@ struct mm_struct *dup_mm(struct mm_struct *old)
 		*nv = *vma;
 		if (nv->file)
 			get_file(nv->file);
+		if (nv->vm_ops && nv->vm_ops->open)
+			nv->vm_ops->open(nv);
 		list_add_tail(&nv->node, &mm->vmas);
 		mm->nr_vmas++;
 		mm->total_vm += (nv->end - nv->start) >> PAGE_SHIFT;

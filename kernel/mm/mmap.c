@@ -77,6 +77,8 @@ static int split_vma(struct mm_struct *mm, struct vm_area_struct *vma, unsigned 
 	n->file_end = vma->file_end;
 	n->vm_ops = vma->vm_ops;
 	n->vm_private = vma->vm_private;
+	if (n->vm_ops && n->vm_ops->open)
+		n->vm_ops->open(n);
 	mm->total_vm -= (vma->end - addr) >> PAGE_SHIFT;
 	vma->end = addr;
 	list_add(&n->node, &vma->node);
