@@ -23,6 +23,10 @@ extern const struct sh_command sh_commands[];
 #define DECLARE_CMD(fn) int fn(int argc, char **argv, char **envp)
 
 DECLARE_CMD(cmd_sh);
+DECLARE_CMD(cmd_id);
+DECLARE_CMD(cmd_mktemp);
+DECLARE_CMD(cmd_which);
+DECLARE_CMD(cmd_unlink);
 DECLARE_CMD(cmd_true);
 DECLARE_CMD(cmd_false);
 DECLARE_CMD(cmd_echo);

@@ -267,5 +267,5 @@ int proc_init(void)
 		if (IS_ERR(d))
 			return (int)PTR_ERR(d);
 	}
-	return 0;
+	return proc_sys_init(proc);
 }

@@ -19,6 +19,8 @@
 static inline pid_t proc_pid_of(const void *data) { return (pid_t)((long)data & 0x7fffffff); }
 static inline bool proc_is_tid_view(const void *data) { return (long)data & PROC_TID_VIEW; }
 
+/* /proc/sys (proc_sys.c). */
+int proc_sys_init(struct dentry *proc);
 /* /proc/<name> for a live task's pid, or NULL (proc_pid.c). */
 struct dentry *proc_pid_dir(struct dentry *dir, const char *name);
 

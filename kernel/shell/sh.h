@@ -183,6 +183,7 @@ struct sh_var {
 	char *name;
 	char *value;
 	bool exported;
+	bool readonly;		/* `readonly`: assignments and unset fail */
 };
 
 /* A saved variable to restore when the function that made it `local` returns. */

@@ -169,6 +169,39 @@ static int bi_export(struct sh *sh, int argc, char **argv)
 	return assign_args(sh, argc, argv, true, false);
 }
 
+/* readonly [-p] [NAME[=VALUE]]...: the variables keep their values for the shell's life. */
+static int bi_readonly(struct sh *sh, int argc, char **argv)
+{
+	int status;
+
+	if (argc == 1 || (argc == 2 && !strcmp(argv[1], "-p"))) {
+		struct sh_out o;
+
+		out_init(&o, 1);
+		for (struct sh_var *v = sh->vars; v; v = v->next)
+			if (v->readonly)
+				print_var(&o, "readonly ", v);
+		return out_finish(&o, "readonly", 0);
+	}
+	status = assign_args(sh, argc, argv, false, false);
+	for (int i = 1; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+		char name[64];
+
+		if (!sh_is_name(argv[i], n) || n >= sizeof(name))
+			continue;
+		memcpy(name, argv[i], n);
+		name[n] = '\0';
+		if (!sh_getvar(sh, name) && sh_setvar(sh, name, "", false))
+			continue;
+		for (struct sh_var *v = sh->vars; v; v = v->next)
+			if (!strcmp(v->name, name))
+				v->readonly = true;
+	}
+	return status;
+}
+
 static int bi_local(struct sh *sh, int argc, char **argv)
 {
 	if (!sh->call_depth) {
@@ -581,6 +614,7 @@ static const struct {
 	{ "eval", bi_eval, true },
 	{ "exit", bi_exit, true },
 	{ "export", bi_export, true },
+	{ "readonly", bi_readonly, true },
 	{ "return", bi_return, true },
 	{ "set", bi_set, true },
 	{ "shift", bi_shift, true },

@@ -27,6 +27,10 @@ int sh_setvar(struct sh *sh, const char *name, const char *value, bool export)
 	struct sh_var *v = find_var(sh, name);
 	char *copy = NULL;
 
+	if (v && v->readonly && value) {
+		sh_error(sh, "%s: is read only", name);
+		return -EROFS;
+	}
 	if (value && !(copy = kstrdup(value, GFP_KERNEL)))
 		return -ENOMEM;
 	if (!v) {
@@ -53,6 +57,10 @@ int sh_unsetvar(struct sh *sh, const char *name)
 		struct sh_var *v = *pp;
 
 		if (!strcmp(v->name, name)) {
+			if (v->readonly) {
+				sh_error(sh, "%s: is read only", name);
+				return -EROFS;
+			}
 			*pp = v->next;
 			kfree(v->name);
 			kfree(v->value);
@@ -131,6 +139,7 @@ struct sh_var *sh_copy_vars(const struct sh_var *v, bool exported_only)
 			break;	/* out of memory: the copy is partial */
 		}
 		c->exported = v->exported;
+		c->readonly = v->readonly;
 		*tail = c;
 		tail = &c->next;
 	}
