@@ -23,17 +23,19 @@ static bool incomplete(const char *text, size_t len)
 	return r == SH_PARSE_ERROR && p.incomplete;
 }
 
-static void prompt(bool continuation)
+/* Print the prompt; the editor keeps it to redraw the line (Ctrl-L, Tab). */
+static void prompt(struct sh_line *ed, bool continuation)
 {
 	char cwd[200];
 
 	if (continuation) {
-		sh_write_all(1, "> ", 2);
-		return;
+		strscpy(ed->prompt, "> ", sizeof(ed->prompt));
+	} else {
+		if (sh_os->getcwd(cwd, sizeof(cwd)) < 0)
+			strscpy(cwd, "?", sizeof(cwd));
+		snprintf(ed->prompt, sizeof(ed->prompt), "%s # ", cwd);
 	}
-	if (sh_os->getcwd(cwd, sizeof(cwd)) < 0)
-		strscpy(cwd, "?", sizeof(cwd));
-	sh_eprintf("%s # ", cwd);
+	sh_eprintf("%s", ed->prompt);
 }
 
 static void drain_echo(struct sh_line *ed)
@@ -53,7 +55,7 @@ int sh_interactive(struct sh *sh)
 		return 1;
 	sh_line_init(ed);
 	sh->interactive = true;
-	prompt(false);
+	prompt(ed, false);
 	while (!done) {
 		char in[64];
 		ssize_t n = sh_os->console_read(in, sizeof(in));
@@ -70,14 +72,14 @@ int sh_interactive(struct sh *sh)
 				done = true;
 			} else if (r == SH_LINE_INTR) {
 				sh_buf_free(&text);
-				prompt(false);
+				prompt(ed, false);
 			} else if (r == SH_LINE_DONE) {
 				sh_buf_put(&text, ed->buf, ed->len);
 				sh_buf_putc(&text, '\n');
 				sh_line_add_history(ed, ed->buf);
 				sh_line_clear(ed);
 				if (text.s && incomplete(text.s, text.len)) {
-					prompt(true);
+					prompt(ed, true);
 					continue;
 				}
 				/* While it runs, Ctrl-C interrupts the shell itself. */
@@ -95,7 +97,7 @@ int sh_interactive(struct sh *sh)
 				sh->flow = SH_FLOW_NONE;
 				sh->interrupted = false;
 				if (!done)
-					prompt(false);
+					prompt(ed, false);
 			}
 		}
 	}

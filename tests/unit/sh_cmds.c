@@ -1,6 +1,6 @@
 /* Unit tests of the regex engine, the line editor and the text commands. */
 #define _GNU_SOURCE
-/* uses: kernel/cmds/ kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/cmds/ kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include <kernel/shell/sh.h>
@@ -179,7 +179,7 @@ Test(line_editor, editing_and_history)
 	free(echo);
 	/* Control bytes are dropped; a full line takes no more. */
 	sh_line_clear(&l);
-	cr_assert_eq(feed(&l, "a\x01\x02" "b\r", &echo), SH_LINE_DONE);
+	cr_assert_eq(feed(&l, "a\x12\x19" "b\r", &echo), SH_LINE_DONE);
 	cr_expect_str_eq(l.buf, "ab");
 	free(echo);
 	sh_line_clear(&l);
@@ -187,6 +187,118 @@ Test(line_editor, editing_and_history)
 		sh_line_feed(&l, 'z');
 	cr_expect_eq(l.len, SH_LINE_MAX - 1);
 	sh_line_free(&l);
+}
+
+/* Feed s to a fresh editor holding nothing; the line after it. */
+static char *edited(const char *s)
+{
+	struct sh_line l;
+	char *echo, *line;
+
+	sh_line_init(&l);
+	feed(&l, s, &echo);
+	free(echo);
+	line = strndup(l.buf, l.len);
+	sh_line_free(&l);
+	return line;
+}
+
+#define expect_edit(keys, want) do {						\
+	char *got_ = edited(keys);						\
+	cr_expect_str_eq(got_, want, "keys %s", #keys);				\
+	free(got_);								\
+} while (0)
+
+Test(line_editor, cursor_keys)
+{
+	struct sh_line l;
+	char *echo;
+
+	/* Left, Right, Home, End in their VT100 and xterm spellings. */
+	expect_edit("ac\x1b[Db", "abc");
+	expect_edit("ac\x1b[D\x1b[Cd", "acd");
+	expect_edit("bc\x1b[Ha", "abc");
+	expect_edit("bc\x1b[1~a", "abc");
+	expect_edit("bc\x1bOHa\x1bOFd", "abcd");
+	expect_edit("b\x1b[H" "a\x1b[4~c", "abc");
+	expect_edit("ac\x02" "b\x06" "d", "abcd");		/* Ctrl-B, Ctrl-F */
+	/* Delete and Ctrl-D remove the character under the cursor; Backspace the one before. */
+	expect_edit("abxc\x1b[D\x1b[D\x1b[3~", "abc");
+	expect_edit("abxc\x1b[D\x1b[D\x04", "abc");
+	expect_edit("abxc\x1b[D\x7f", "abc");
+	/* Ctrl-A, Ctrl-E; Ctrl-K to the end, Ctrl-U to the start, Ctrl-W one word. */
+	expect_edit("bc\x01" "a\x05" "d", "abcd");
+	expect_edit("echo hi there\x1b[D\x1b[D\x1b[D\x1b[D\x1b[D\x0b", "echo hi ");
+	expect_edit("junk ls\x1b[D\x1b[D\x15", "ls");
+	expect_edit("cat events/sched  \x17", "cat ");
+	expect_edit("cat a b\x1b[D\x1b[D\x17", "cat  b");
+	/* Unknown sequences vanish whole; Left at the start and Right at the end do nothing. */
+	expect_edit("a\x1b[99Zb\x1b[D\x1b[D\x1b[D" "c\x1b[C\x1b[C\x1b[Cd", "cabd");
+	/* The echo moves the terminal's cursor with backspaces and re-printed text. */
+	sh_line_init(&l);
+	cr_assert_eq(feed(&l, "ac\x1b[Db\r", &echo), SH_LINE_DONE);
+	cr_expect_str_eq(l.buf, "abc");
+	cr_expect_str_eq(echo, "ac\bbc\bc\r\n");
+	free(echo);
+	sh_line_free(&l);
+	/* Ctrl-L clears the screen and redraws prompt and line, cursor in place. */
+	sh_line_init(&l);
+	strcpy(l.prompt, "/ # ");
+	feed(&l, "ab\x1b[D\x0c", &echo);
+	cr_expect_str_eq(echo, "ab\b\x1b[H\x1b[2J/ # ab\b");
+	free(echo);
+	sh_line_free(&l);
+}
+
+TestSuite(complete, .init = sh_setup, .fini = sh_teardown);
+
+/* Type keys into an editor whose prompt is "$ "; the line and the echo. */
+static char *complete_echo;
+static char *completed(const char *keys)
+{
+	struct sh_line l;
+	char *line;
+
+	sh_line_init(&l);
+	strcpy(l.prompt, "$ ");
+	free(complete_echo);
+	feed(&l, keys, &complete_echo);
+	line = strndup(l.buf, l.len);
+	sh_line_free(&l);
+	return line;
+}
+
+#define expect_completion(keys, want) do {					\
+	char *got_ = completed(keys);						\
+	cr_expect_str_eq(got_, want, "keys %s, echo [%s]", #keys, complete_echo);	\
+	free(got_);								\
+} while (0)
+
+Test(complete, file_names)
+{
+	run("mkdir -p /t/events/sched/sched_switch /t/events/sched/sched_wakeup /t/.hid /t/one\\ word"
+	    " && echo > /t/tracing_on && echo > /t/tracing_cpumask && echo > /t/set_event", NULL);
+	cr_assert_eq(status, 0, "%s", err);
+	/* One candidate: completed whole, "/" after a directory, a space after a file. */
+	expect_completion("cat /t/ev\t", "cat /t/events/");
+	expect_completion("cat /t/ev\ts\tsched_s\t", "cat /t/events/sched/sched_switch/");
+	expect_completion("cat /t/se\t", "cat /t/set_event ");
+	/* Several: their common prefix, then a second Tab lists them and redraws the line. */
+	expect_completion("echo 1 > /t/trac\t", "echo 1 > /t/tracing_");
+	expect_completion("echo 1 > /t/trac\t\t", "echo 1 > /t/tracing_");
+	cr_expect(strstr(complete_echo, "\r\ntracing_cpumask  tracing_on\r\n$ echo 1 > /t/tracing_"),
+		  "echo [%s]", complete_echo);
+	/* Relative to the cwd; in the middle of a line; dot files only when asked. */
+	expect_completion("cd /t; ls /t/events/sched/sched_w\t", "cd /t; ls /t/events/sched/sched_wakeup/");
+	expect_completion("ls /t/.h\t", "ls /t/.hid/");
+	expect_completion("ls /t/o\t", "ls /t/one\\ word/");
+	expect_completion("ls /t/x/t\tz", "ls /t/x/tz");
+	/* Tab never inserts itself, with or without a match; no match rings the bell. */
+	expect_completion("\t", "");
+	expect_completion("ls /t/nothing\t", "ls /t/nothing");
+	cr_expect(strchr(complete_echo, '\a'));
+	free(complete_echo);
+	complete_echo = NULL;
 }
 
 TestSuite(cmds, .init = sh_setup, .fini = sh_teardown);
