@@ -34,6 +34,7 @@ DECLARE_CMD(cmd_ping);
 DECLARE_CMD(cmd_printf);
 DECLARE_CMD(cmd_test);
 DECLARE_CMD(cmd_pwd);
+DECLARE_CMD(cmd_clear);
 DECLARE_CMD(cmd_ls);
 DECLARE_CMD(cmd_cat);
 DECLARE_CMD(cmd_grep);

@@ -53,6 +53,11 @@ static const struct file_operations console_fops = {
 	.write = console_dev_write,
 };
 
+bool dev_is_console(const struct file *f)
+{
+	return f->f_op == &console_fops;
+}
+
 static const struct {
 	const char *name;
 	umode_t mode;

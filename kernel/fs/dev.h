@@ -5,7 +5,12 @@
 #ifndef KERNEL_FS_DEV_H
 #define KERNEL_FS_DEV_H
 
+#include <kernel/types.h>
+
 int dev_init(void);
+struct file;
+/* Is f open on /dev/console (a terminal, for isatty)? */
+bool dev_is_console(const struct file *f);
 int proc_init(void);
 
 #endif

@@ -138,6 +138,8 @@ struct sh_os {
 	/* Power off (reboot = false) or reset; returns only on failure. */
 	int (*poweroff)(bool reboot);
 
+	/* Is fd the console, a terminal (ls lays names out in columns there, test -t)? */
+	bool (*isatty)(int fd);
 	/* The interactive console: block for input bytes; returns the count. */
 	ssize_t (*console_read)(char *buf, size_t len);
 	/*

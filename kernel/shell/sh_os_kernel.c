@@ -14,6 +14,7 @@
 #include <kernel/workload.h>
 #include <kernel/fs/fdtable.h>
 #include <kernel/fs/fcntl.h>
+#include <kernel/fs/dev.h>
 #include <kernel/shell/sh_os.h>
 #include <kernel/shell/sh_util.h>
 #include <kernel/exec/exec.h>
@@ -247,6 +248,16 @@ static int k_for_each_task(int (*fn)(void *ctx, const struct sh_procinfo *p), vo
 	return 0;
 }
 
+static bool k_isatty(int fd)
+{
+	struct file *f = files_fget(current->files, fd);
+	bool tty = f && dev_is_console(f);
+
+	if (f)
+		fput(f);
+	return tty;
+}
+
 static bool k_interrupted(void)
 {
 	return signal_pending(current);
@@ -359,7 +370,7 @@ static const struct sh_os kernel_os = {
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
 	.stack_left = k_stack_left, .now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,
 	.log_read = k_log_read, .poweroff = k_poweroff, .console_read = console_read,
-	.set_foreground = console_set_foreground, .workloads = workloads,
+	.set_foreground = console_set_foreground, .isatty = k_isatty, .workloads = workloads,
 	.run_workload = k_run_workload,
 };
 

@@ -67,6 +67,7 @@ static u64 fake_now = 1000000000ULL;
 bool host_interrupt;
 int host_spawn_count;
 const char *host_console_input;
+bool host_stdout_tty;
 bool host_poweroff_called;
 
 static struct hnode *new_node(struct hnode *parent, const char *name, enum sh_ftype type)
@@ -652,6 +653,11 @@ static ssize_t h_console_read(char *buf, size_t len)
 
 static void h_set_foreground(pid_t pid) { }
 
+static bool h_isatty(int fd)
+{
+	return fd == 1 && host_stdout_tty;
+}
+
 static const char *const host_workloads[] = { "cpuhog", NULL };
 
 static int h_run_workload(int argc, char **argv)
@@ -672,7 +678,7 @@ static const struct sh_os host_os = {
 	.for_each_task = h_for_each_task, .interrupted = h_interrupted,
 	.stack_left = h_stack_left, .now_ns = h_now_ns, .sleep_ns = h_sleep_ns, .nproc = h_nproc,
 	.log_read = h_log_read, .poweroff = h_poweroff, .console_read = h_console_read,
-	.set_foreground = h_set_foreground, .workloads = host_workloads,
+	.set_foreground = h_set_foreground, .isatty = h_isatty, .workloads = host_workloads,
 	.run_workload = h_run_workload,
 };
 
@@ -689,6 +695,7 @@ void host_os_init(void)
 	cur->cwd = root;
 	sh_os = &host_os;
 	host_interrupt = false;
+	host_stdout_tty = false;
 	host_spawn_count = 0;
 	host_console_input = NULL;
 }

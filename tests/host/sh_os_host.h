@@ -27,6 +27,8 @@ extern bool host_interrupt;
 extern int host_spawn_count;
 /* What console_read() returns, consumed as read. */
 extern const char *host_console_input;
+/* Does stdout count as a terminal (sh_os->isatty(1))? Tests set it. */
+extern bool host_stdout_tty;
 extern bool host_poweroff_called;
 
 #endif

@@ -250,6 +250,38 @@ Test(line_editor, cursor_keys)
 	sh_line_free(&l);
 }
 
+Test(cmds, ls_columns)
+{
+	run("mkdir /d && cd /d && for f in available_events buffer_size_kb current_tracer events"
+	    " free_buffer instances kprobe_events options per_cpu set_event trace trace_clock"
+	    " trace_marker trace_pipe tracing_on; do touch $f; done", NULL);
+	cr_assert_eq(status, 0, "%s", err);
+	/* Into a pipe or a file: one name per line, as POSIX ls. */
+	expect("ls /d | head -n 2", NULL, "available_events\nbuffer_size_kb\n", "", 0);
+	/* On a terminal: sorted down the columns, each as wide as its longest name plus two. */
+	host_stdout_tty = true;
+	expect("ls /d", NULL,
+	       "available_events  events       kprobe_events  set_event    trace_marker\n"
+	       "buffer_size_kb    free_buffer  options        trace        trace_pipe\n"
+	       "current_tracer    instances    per_cpu        trace_clock  tracing_on\n", "", 0);
+	expect("export COLUMNS=40; ls /d", NULL,
+	       "available_events  per_cpu\n"
+	       "buffer_size_kb    set_event\n"
+	       "current_tracer    trace\n"
+	       "events            trace_clock\n"
+	       "free_buffer       trace_marker\n"
+	       "instances         trace_pipe\n"
+	       "kprobe_events     tracing_on\n"
+	       "options\n", "", 0);
+	expect("ls -1 /d | head -n 1", NULL, "available_events\n", "", 0);
+	/* Operands: files first (in columns too), then each directory under a header. */
+	expect("mkdir /e; touch /e/x; ls /e /d/trace /d/events", NULL, "/d/events  /d/trace\n\n/e:\nx\n", "", 0);
+	host_stdout_tty = false;
+	expect("ls -C /d | head -n 1", NULL,
+	       "available_events  events       kprobe_events  set_event    trace_marker\n", "", 0);
+	expect("clear", NULL, "\x1b[H\x1b[2J\x1b[3J", "", 0);
+}
+
 TestSuite(complete, .init = sh_setup, .fini = sh_teardown);
 
 /* Type keys into an editor whose prompt is "$ "; the line and the echo. */
