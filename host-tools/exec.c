@@ -40,7 +40,7 @@ static const char usage[] =
 	"when the runner cannot start the guest, 2 on a usage error.\n"
 	"  --timeout S      give up after S seconds (default 60; 0: never)\n"
 	"  --file HOST[:GUEST]  add a file or a directory tree to the initrd (default /tmp/BASENAME)\n"
-	"  --dump DIR       collect the guest's trace-dump output as DIR/trace-N.dat\n"
+	"  --dump DIR       collect the guest's trace-dump output as DIR/trace-N.dat (perf-N.data)\n"
 	QEMU_OPTIONS_HELP;
 
 /* What one run is made of; everything here is undone by exec_cleanup(). */

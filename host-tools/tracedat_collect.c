@@ -10,12 +10,30 @@
 #include <unistd.h>
 #include "host-tools/spoor.h"
 #include "host-tools/tracedat_collect.h"
+#include "trace/tracedat.h"
 #include "trace/tracedat_frame.h"
 
 struct collect {
 	const char *dir;
 	int bad;
 };
+
+/*
+ * The file name says what a dump holds: trace-dump's trace.dat, a perf.data
+ * (trace-dump --file of perf record's output), or any other guest file.
+ */
+static const char *dump_name(const struct tdframe *f)
+{
+	static char name[64];
+	const char *fmt = "file-%u";
+
+	if (f->have >= 8 && !memcmp(f->payload, "PERFILE2", 8))
+		fmt = "perf-%u.data";
+	else if (f->have >= TRACEDAT_MAGIC_LEN && !memcmp(f->payload, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN))
+		fmt = "trace-%u.dat";
+	snprintf(name, sizeof(name), fmt, f->seq);
+	return name;
+}
 
 static void save(void *ctx, const struct tdframe *f)
 {
@@ -28,7 +46,7 @@ static void save(void *ctx, const struct tdframe *f)
 	char path[4096];
 	FILE *out;
 
-	snprintf(path, sizeof(path), "%s/trace-%u.dat%s", c->dir, f->seq,
+	snprintf(path, sizeof(path), "%s/%s%s", c->dir, dump_name(f),
 		 f->status == TDFRAME_OK ? "" : ".bad");
 	if (f->status != TDFRAME_OK) {
 		spoor_err("exec: dump %u: %s: %llu of %llu bytes arrived; kept as %s", f->seq,

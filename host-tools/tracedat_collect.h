@@ -2,8 +2,9 @@
  * spoor exec --dump DIR: the guest's dump port (QEMU's ivshmem shared
  * memory, trace/tracedat_dump.c) is a file in DIR while it runs;
  * afterwards every frame in it (trace/tracedat_frame.h) becomes
- * DIR/trace-N.dat. Damaged frames are said on stderr and kept as
- * DIR/trace-N.dat.bad for a look.
+ * DIR/trace-N.dat (a trace.dat), DIR/perf-N.data (a perf.data sent with
+ * trace-dump --file) or DIR/file-N (any other file). Damaged frames are
+ * said on stderr and kept with ".bad" added, for a look.
  */
 #ifndef HOST_TOOLS_TRACEDAT_COLLECT_H
 #define HOST_TOOLS_TRACEDAT_COLLECT_H

@@ -14,6 +14,7 @@
 #include <kernel/percpu.h>
 #include <kernel/fs/tracefs.h>
 #include <kernel/fs/fs.h>
+#include <trace/tracedat_extract.h>
 #include <trace/trace.h>
 #include <trace/trace_trigger.h>
 
@@ -343,5 +344,6 @@ int tracing_init(void)
 	if (ret)
 		return ret;
 	tracefs_set_instance_ops(instance_mkdir, instance_rmdir);
-	return trace_selftest_init();
+	ret = tracedat_debugfs_init();
+	return ret ? ret : trace_selftest_init();
 }

@@ -84,6 +84,15 @@ void tracedat_writer_init(struct tracedat_writer *w,
 			  int (*write)(void *ctx, const void *buf, size_t len), void *ctx);
 
 /*
+ * The header blocks alone: magic, version, endianness, page size,
+ * header_page/header_event, the formats, kallsyms, printk formats and
+ * saved cmdlines. A trace.dat starts with them (version "6"); perf.data's
+ * HEADER_TRACING_DATA section is exactly them with version "0.6".
+ */
+int tracedat_write_tracing_data(struct tracedat_writer *w, const struct tracedat_info *info,
+				const char *version);
+
+/*
  * Everything up to the first CPU's first page, padding included. The
  * caller then writes exactly info->cpu_size[cpu] bytes for each CPU in
  * order (tracedat_write_data), nothing in between.

@@ -5,7 +5,8 @@
  * trace-cmd extract does. With -o the file is written in the guest;
  * without, it leaves the machine through the dump port, framed with its
  * length and CRC-32 (trace/tracedat_frame.h), for `spoor exec --dump DIR`
- * to collect.
+ * to collect. trace-dump --file PATH sends any guest file the same way
+ * (perf record's perf.data).
  *
  * The dump port is QEMU's ivshmem-plain PCI device: shared memory whose
  * host side is a file (a serial port moves a byte per emulated I/O and
@@ -30,24 +31,6 @@
 #define PCI_CONFIG_DATA		0xcfc
 #define IVSHMEM_ID		0x11101af4u	/* device 0x1110, vendor 0x1af4 (Red Hat) */
 #define IVSHMEM_BAR		0x18		/* BAR2: the shared memory, 64-bit */
-
-/* The kernel's symbol table (the last link pass's generated assembly). */
-extern const u64 kallsyms_num;
-extern const u64 kallsyms_addrs[];
-extern const u32 kallsyms_name_off[];
-extern const char kallsyms_names[];
-
-/* /proc/kallsyms-style lines for every symbol, for %pS on the host. */
-static char *kallsyms_text(size_t *len)
-{
-	struct sh_buf b = { 0 };
-
-	for (u64 i = 0; i < kallsyms_num; i++)
-		sh_buf_printf(&b, "%016lx T %s\n", (unsigned long)kallsyms_addrs[i],
-			      kallsyms_names + kallsyms_name_off[i]);
-	*len = b.len;
-	return sh_buf_take(&b);
-}
 
 static u32 pci_read(unsigned int dev, unsigned int off)
 {
@@ -126,26 +109,35 @@ static int to_fd(void *ctx, const void *buf, size_t len)
 	return sh_write_all(*(int *)ctx, buf, len);
 }
 
+/* What a frame carries: its exact size, and how to write it. */
+struct dump_payload {
+	u64 size;
+	int (*emit)(struct tracedat_writer *w, void *ctx);
+	void *ctx;
+};
+
 /* One frame at the end of what the port holds. */
-static int port_frame(struct tracedat_extract *x, u64 *size, u32 *seq, struct port_sink *sink,
+static int port_frame(const struct dump_payload *pl, u32 *seq, struct port_sink *sink,
 		      struct tracedat_writer *w)
 {
 	int ret;
 
-	*size = tracedat_file_size(&x->info);
-	if (port.size - port.used < *size + TDFRAME_HDR_SIZE + TDFRAME_TRAILER_SIZE)
+	if (port.size - port.used < pl->size + TDFRAME_HDR_SIZE + TDFRAME_TRAILER_SIZE)
 		return -ENOSPC;
-	tdframe_header(port.mem + port.used, (*seq)++, *size);
+	tdframe_header(port.mem + port.used, (*seq)++, pl->size);
 	sink->pos = port.used + TDFRAME_HDR_SIZE;
 	tracedat_writer_init(w, to_port, sink);
-	ret = tracedat_extract_write(x, w);
+	ret = pl->emit(w, pl->ctx);
+	if (!ret && w->pos != pl->size)
+		ret = -EIO;	/* the size in the header would be a lie */
 	/* A frame whose data did not all come out is marked bad, not left looking whole. */
-	tdframe_trailer(port.mem + port.used + TDFRAME_HDR_SIZE + *size, ret ? ~sink->crc : sink->crc);
-	port.used += TDFRAME_HDR_SIZE + *size + TDFRAME_TRAILER_SIZE;
+	tdframe_trailer(port.mem + port.used + TDFRAME_HDR_SIZE + pl->size,
+			ret ? ~sink->crc : sink->crc);
+	port.used += TDFRAME_HDR_SIZE + pl->size + TDFRAME_TRAILER_SIZE;
 	return ret;
 }
 
-static int dump_to_port(struct tracedat_extract *x, u64 *size)
+static int dump_to_port(const struct dump_payload *pl)
 {
 	static u32 seq;
 	static bool busy;	/* one dump at a time owns the port */
@@ -157,9 +149,54 @@ static int dump_to_port(struct tracedat_extract *x, u64 *size)
 		return -EBUSY;
 	ret = port_open();
 	if (!ret)
-		ret = port_frame(x, size, &seq, &sink, &w);
+		ret = port_frame(pl, &seq, &sink, &w);
 	__atomic_store_n(&busy, false, __ATOMIC_RELEASE);
 	return ret;
+}
+
+static int emit_trace(struct tracedat_writer *w, void *ctx)
+{
+	return tracedat_extract_write(ctx, w);
+}
+
+static int emit_bytes(struct tracedat_writer *w, void *ctx)
+{
+	struct sh_buf *b = ctx;
+
+	return tracedat_write_data(w, b->s, b->len);
+}
+
+/*
+ * trace-dump --file PATH: any guest file out through the port, e.g. a
+ * perf.data `perf record` wrote (the host names frames by their magic).
+ */
+static int dump_file(const char *path)
+{
+	struct sh_buf b = { 0 };
+	struct dump_payload pl = { .emit = emit_bytes, .ctx = &b };
+	struct sh_out o;
+	int fd = sh_os->open(path, SH_O_RDONLY, 0);
+	int ret;
+
+	if (fd < 0) {
+		sh_eprintf("trace-dump: %s: %s\n", path, errno_text(fd));
+		return 1;
+	}
+	ret = sh_read_all(fd, &b);
+	sh_os->close(fd);
+	if (!ret && b.oom)
+		ret = -ENOMEM;
+	pl.size = b.len;
+	if (!ret)
+		ret = dump_to_port(&pl);
+	sh_buf_free(&b);
+	if (ret) {
+		sh_eprintf("trace-dump: %s: %s\n", path, errno_text(ret));
+		return 1;
+	}
+	out_init(&o, 1);
+	out_printf(&o, "trace-dump: %s: %lu bytes -> dump port\n", path, (unsigned long)pl.size);
+	return out_finish(&o, "trace-dump", 0);
 }
 
 static int dump_to_file(struct tracedat_extract *x, const char *path, u64 *size)
@@ -188,9 +225,11 @@ int cmd_trace_dump(int argc, char **argv, char **envp)
 	u64 size = 0, pages = 0, t0, t1, t2;
 	int c, ret;
 
+	if (argc == 3 && !strcmp(argv[1], "--file"))
+		return dump_file(argv[2]);
 	while ((c = sh_getopt(&g, argc, argv, "o:d:")) != -1) {
 		if (c == '?') {
-			sh_eprintf("usage: trace-dump [-o FILE] [-d TRACEFS]\n");
+			sh_eprintf("usage: trace-dump [-o FILE] [-d TRACEFS] | trace-dump --file PATH\n");
 			return 2;
 		}
 		if (c == 'o')
@@ -198,12 +237,18 @@ int cmd_trace_dump(int argc, char **argv, char **envp)
 		else
 			tracefs = g.arg;
 	}
-	ks = kallsyms_text(&ks_len);
+	ks = tracedat_kallsyms_text(&ks_len);
 	t0 = sh_os->now_ns();
 	ret = tracedat_extract(&x, tracefs, ks, ks ? ks_len : 0);
 	t1 = sh_os->now_ns();
-	if (!ret)
-		ret = out ? dump_to_file(&x, out, &size) : dump_to_port(&x, &size);
+	if (!ret && out) {
+		ret = dump_to_file(&x, out, &size);
+	} else if (!ret) {
+		struct dump_payload pl = { tracedat_file_size(&x.info), emit_trace, &x };
+
+		size = pl.size;
+		ret = dump_to_port(&pl);
+	}
 	t2 = sh_os->now_ns();
 	if (ret) {
 		sh_eprintf("trace-dump: %s: %s\n", out ? out : "dump port", errno_text(ret));

@@ -135,11 +135,10 @@ static int read_pages(const char *dir, struct sh_buf *b)
 	return n < 0 && n != -EAGAIN ? (int)n : b->oom ? -ENOMEM : 0;
 }
 
-int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,
-		     size_t kallsyms_len)
+int tracedat_extract_meta(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,
+			  size_t kallsyms_len)
 {
 	char path[256];
-	unsigned int cpu;
 	int ret;
 
 	memset(x, 0, sizeof(*x));
@@ -159,15 +158,6 @@ int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char
 		snprintf(path, sizeof(path), "%s/trace_clock", tracefs);
 		ret = read_file(path, &x->clock);
 	}
-	for (cpu = 0; !ret && cpu < TRACEDAT_MAX_CPUS; cpu++) {
-		struct sh_stat st;
-
-		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u", tracefs, cpu);
-		if (sh_os->stat(path, &st))
-			break;
-		ret = read_pages(path, &x->pages[cpu]);
-		x->cpu_size[cpu] = x->pages[cpu].len;
-	}
 	if (ret)
 		return ret;
 	x->info = (struct tracedat_info){
@@ -181,10 +171,29 @@ int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char
 		.cmdlines = x->cmdlines.s,
 		.cmdlines_len = x->cmdlines.len,
 		.trace_clock = x->clock.s,
-		.nr_cpus = cpu,
 		.cpu_size = x->cpu_size,
 	};
 	return x->header_page.s ? 0 : -ENOENT;
+}
+
+int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,
+		     size_t kallsyms_len)
+{
+	char path[256];
+	unsigned int cpu;
+	int ret = tracedat_extract_meta(x, tracefs, kallsyms, kallsyms_len);
+
+	for (cpu = 0; !ret && cpu < TRACEDAT_MAX_CPUS; cpu++) {
+		struct sh_stat st;
+
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u", tracefs, cpu);
+		if (sh_os->stat(path, &st))
+			break;
+		ret = read_pages(path, &x->pages[cpu]);
+		x->cpu_size[cpu] = x->pages[cpu].len;
+	}
+	x->info.nr_cpus = cpu;
+	return ret;
 }
 
 int tracedat_extract_write(struct tracedat_extract *x, struct tracedat_writer *w)

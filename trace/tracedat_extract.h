@@ -33,8 +33,16 @@ struct tracedat_extract {
  */
 int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,
 		     size_t kallsyms_len);
+/* The same without the pages: what the header blocks need (info.nr_cpus is 0). */
+int tracedat_extract_meta(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,
+			  size_t kallsyms_len);
 /* The whole trace.dat to w. */
 int tracedat_extract_write(struct tracedat_extract *x, struct tracedat_writer *w);
 void tracedat_extract_free(struct tracedat_extract *x);
+
+/* Kernel only (trace/tracedat_debugfs.c): /proc/kallsyms-style lines of every symbol. */
+char *tracedat_kallsyms_text(size_t *len);
+/* /sys/kernel/debug/tracing_data: the header blocks, as perf.data's tracing data. */
+int tracedat_debugfs_init(void);
 
 #endif

@@ -120,16 +120,16 @@ static int check(const struct tracedat_info *info)
 	return 0;
 }
 
-int tracedat_write_head(struct tracedat_writer *w, const struct tracedat_info *info)
+int tracedat_write_tracing_data(struct tracedat_writer *w, const struct tracedat_info *info,
+				const char *version)
 {
-	static const u8 zeros[256];
 	const char *he = info->header_event ? info->header_event : "";
-	u64 off;
 	int ret = check(info);
 
 	if (ret)
 		return ret;
-	put(w, TRACEDAT_MAGIC "6", TRACEDAT_MAGIC_LEN + 2);
+	put(w, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN);
+	put_str(w, version);
 	put(w, "\0\x08", 2);	/* little-endian, 8-byte longs */
 	put_u32(w, info->page_size);
 	put_str(w, "header_page");
@@ -145,6 +145,17 @@ int tracedat_write_head(struct tracedat_writer *w, const struct tracedat_info *i
 	put(w, info->printk, info->printk_len);
 	put_u64(w, info->cmdlines_len);
 	put(w, info->cmdlines, info->cmdlines_len);
+	return w->err;
+}
+
+int tracedat_write_head(struct tracedat_writer *w, const struct tracedat_info *info)
+{
+	static const u8 zeros[256];
+	u64 off;
+	int ret = tracedat_write_tracing_data(w, info, "6");
+
+	if (ret)
+		return ret;
 	put_u32(w, info->nr_cpus);
 
 	if (info->trace_clock) {
