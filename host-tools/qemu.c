@@ -50,7 +50,17 @@ int qemu_config_option(struct qemu_config *cfg, int opt, const char *arg)
 		cfg->initrd = arg;
 		return 0;
 	case 'a':
-		cfg->append = arg;
+		/* Repeated --append options add up, so a test header can give several. */
+		if (cfg->append) {
+			char *both;
+
+			if (asprintf(&both, "%s %s", cfg->append, arg) < 0)
+				return 1;
+			free(cfg->append_owned);
+			cfg->append = cfg->append_owned = both;
+		} else {
+			cfg->append = arg;
+		}
 		return 0;
 	}
 	return 1;

@@ -24,6 +24,7 @@ struct qemu_config {
 	bool want_iso;		/* --iso: the command picks the image */
 	const char *iso;	/* GRUB rescue image for -cdrom, or NULL */
 	const char *append;	/* kernel command line, or NULL */
+	char *append_owned;	/* append when several --append were joined (lives for the run) */
 	int smp;		/* CPUs */
 	int mem_mb;		/* RAM */
 	bool interactive;	/* console on the terminal, with QEMU's Ctrl-A keys */
@@ -46,7 +47,7 @@ struct qemu_config {
 	"  --iso            boot through GRUB (multiboot2) from an ISO, not -kernel\n" \
 	"  --kernel FILE    kernel image (default: spoor.elf next to spoor)\n" \
 	"  --initrd FILE    initrd (default: initrd.cpio next to spoor)\n" \
-	"  --append ARGS    more kernel command line\n"
+	"  --append ARGS    more kernel command line (repeatable)\n"
 
 void qemu_config_init(struct qemu_config *cfg);
 /*

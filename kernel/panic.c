@@ -12,6 +12,7 @@
 #include <asm/irqflags.h>
 #include <asm/reboot.h>
 #include <kernel/smp.h>
+#include <trace/trace.h>
 
 static int panic_cpu = -1;
 
@@ -35,6 +36,7 @@ void panic(const char *fmt, ...)
 	printk(KERN_EMERG "Kernel panic - not syncing: %s\n", buf);
 	printk(KERN_EMERG "CPU: %d\n", cpu);
 	dump_stack();
+	trace_boot_dump_on_oops();
 	smp_send_stop();
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
 	machine_panic_exit();

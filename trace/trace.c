@@ -336,7 +336,7 @@ int tracing_init(void)
 	if (ret)
 		return ret;
 	trace_types_lock();
-	tr->buffer_size = TRACE_BUF_SIZE_DEFAULT;
+	tr->buffer_size = trace_boot_buf_size();
 	ret = trace_array_init(tr, NULL);
 	if (!ret)
 		list_add_tail(&tr->list, &ftrace_trace_arrays);
@@ -344,6 +344,7 @@ int tracing_init(void)
 	if (ret)
 		return ret;
 	tracefs_set_instance_ops(instance_mkdir, instance_rmdir);
+	trace_boot_events(tr);
 	ret = tracedat_debugfs_init();
 	return ret ? ret : trace_selftest_init();
 }

@@ -60,6 +60,11 @@ extern struct trace_array global_trace;
 
 /* Boot: the top-level array, its buffers and every tracefs file. */
 int tracing_init(void);
+/* Boot parameters (trace/trace_boot.c): trace_buf_size=, trace_event=, ftrace_dump_on_oops. */
+unsigned long trace_boot_buf_size(void);
+void trace_boot_events(struct trace_array *tr);
+/* From panic(): print the trace if ftrace_dump_on_oops was given. */
+void trace_boot_dump_on_oops(void);
 /* /sys/kernel/debug/trace_selftest (trace/trace_selftest.c, kernel only). */
 int trace_selftest_init(void);
 /* Its "bench N": tracepoint and ring-buffer costs as one line in out (trace/trace_benchmark.c). */
@@ -159,6 +164,11 @@ void trace_free_files(struct trace_array *tr);
 int trace_create_events_dir(struct trace_array *tr, struct dentry *dir);
 /* set_event and (top level) available_events (trace/trace_set_event.c). */
 int trace_create_set_event_files(struct trace_array *tr, struct dentry *dir);
+/*
+ * Apply set_event's tokens in list (split at any of seps; list is cut up):
+ * "sys:event", "sys:*", "event", "!sys:event". Caller holds trace_types_lock.
+ */
+int trace_set_event_list(struct trace_array *tr, char *list, const char *seps);
 void trace_remove_events(struct trace_array *tr);
 /* Add a runtime event (synthetic, user) to every array's events/ tree; and remove it. */
 int trace_add_event_files(struct trace_event_call *call);

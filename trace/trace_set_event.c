@@ -88,26 +88,35 @@ static int set_event_release(struct inode *inode, struct file *file)
 	return single_release(inode, file);
 }
 
+int trace_set_event_list(struct trace_array *tr, char *list, const char *seps)
+{
+	char *p, *tok;
+	int ret = 0;
+
+	for (p = list; !ret && *p;) {
+		p += strspn(p, seps);
+		tok = p;
+		p += strcspn(p, seps);
+		if (*p)
+			*p++ = '\0';
+		if (*tok)
+			ret = set_event_token(tr, tok);
+	}
+	return ret;
+}
+
 static ssize_t set_event_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	struct trace_array *tr = file->f_inode->i_private;
-	char *str = kmalloc(count + 1, GFP_KERNEL), *p, *tok;
-	int ret = 0;
+	char *str = kmalloc(count + 1, GFP_KERNEL);
+	int ret;
 
 	if (!str)
 		return -ENOMEM;
 	memcpy(str, buf, count);
 	str[count] = '\0';
 	trace_types_lock();
-	for (p = str; !ret && *p;) {
-		p += strspn(p, " \t\n");
-		tok = p;
-		p += strcspn(p, " \t\n");
-		if (*p)
-			*p++ = '\0';
-		if (*tok)
-			ret = set_event_token(tr, tok);
-	}
+	ret = trace_set_event_list(tr, str, " \t\n");
 	trace_types_unlock();
 	kfree(str);
 	return ret ? ret : (ssize_t)count;

@@ -45,4 +45,7 @@ int pid_maps_show(struct seq_file *m, void *v);
 int pid_cmdline_show(struct seq_file *m, void *v);
 int pid_environ_show(struct seq_file *m, void *v);
 
+/* /proc/kallsyms (kernel/kallsyms_proc.c). */
+extern const struct file_operations kallsyms_fops;
+
 #endif
