@@ -72,7 +72,7 @@ static int parse_cpus(const char *s, uint64_t *map)
 	return 0;
 }
 
-static bool event_selected(const struct report_opts *o, const struct rep_event *ev)
+bool report_event_selected(const struct report_opts *o, const struct rep_event *ev)
 {
 	char full[256];
 
@@ -89,7 +89,7 @@ static bool event_selected(const struct report_opts *o, const struct rep_event *
 	return false;
 }
 
-static bool record_selected(const struct report_opts *o, const struct rep_record *r, int32_t pid)
+bool report_record_selected(const struct report_opts *o, const struct rep_record *r, int32_t pid)
 {
 	if (o->cpu_filter && (r->cpu >= 64 * 64 || !(o->cpus[r->cpu / 64] & (1ull << (r->cpu % 64)))))
 		return false;
@@ -225,8 +225,7 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 	ob_end_line(o);
 }
 
-/* Parse every format and load the symbol tables. */
-static void load_events(struct rep_ctx *ctx, struct tdat *t)
+void report_load_events(struct rep_ctx *ctx, struct tdat *t)
 {
 	for (unsigned int i = 0; i < t->nr_formats; i++)
 		rep_parse_format(ctx, t->formats[i].system, t->formats[i].text.data,
@@ -280,7 +279,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 					 r->cpu, id);
 			goto advance;
 		}
-		if (event_selected(opt, ev) && record_selected(opt, r, pid)) {
+		if (report_event_selected(opt, ev) && report_record_selected(opt, r, pid)) {
 			print_record(ctx, o, opt, ev, r, pid);
 			printed++;
 		}
@@ -299,7 +298,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: spoor report [OPTIONS] [FILE]   (FILE defaults to trace.dat)\n"
-		"  -i FILE         the trace.dat to read\n"
+		"  -i FILE         the trace.dat (or perf.data: printed as perf script does) to read\n"
 		"  -e EVENT        only this event: sys:name, name or sys (globs allowed); repeatable\n"
 		"  --cpu LIST      only these CPUs, e.g. 0,2-3\n"
 		"  -P PID          only records of this pid; repeatable\n"
@@ -342,13 +341,15 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 	struct obuf o;
 	int ret;
 
+	if (size >= 8 && !memcmp(buf, "PERFILE2", 8))
+		return report_perf_run(path, buf, size, opt, out);
 	if (tdat_open(&t, path, buf, size)) {
 		tdat_close(&t);
 		return 2;
 	}
 	rep_ctx_init(&ctx, &t);
 	ctx.no_plugins = opt->no_plugins;
-	load_events(&ctx, &t);
+	report_load_events(&ctx, &t);
 	ob_init(&o, out);
 	ob_printf(&o, "cpus=%u\n", t.nr_cpus);
 	print_all(&ctx, &t, opt, &o);

@@ -8,6 +8,7 @@
  *   host-tools/report_syms.c     kallsyms and saved cmdlines lookups
  *   host-tools/report_out.c      the buffered output a line is built in
  *   host-tools/report.c          the command: options, merge by time, lines
+ *   host-tools/report_perf.c     perf.data files, printed as perf script does
  * docs/decoder.md says why it is written here rather than on libtraceevent.
  */
 #ifndef HOST_TOOLS_REPORT_H
@@ -275,6 +276,12 @@ struct report_opts {
 	const char *svg;	/* --svg FILE */
 };
 
+/* Parse every format and load the symbol tables. */
+void report_load_events(struct rep_ctx *ctx, struct tdat *t);
+/* -e and the --cpu, -P, --from/--to filters. */
+bool report_event_selected(const struct report_opts *o, const struct rep_event *ev);
+bool report_record_selected(const struct report_opts *o, const struct rep_record *r, int32_t pid);
+
 /*
  * Decode buf (a whole trace.dat named path) to out. Returns 0 when the
  * file was intact, 1 when anything was reported on stderr (what could be
@@ -282,6 +289,13 @@ struct report_opts {
  */
 int report_run(const char *path, const unsigned char *buf, size_t size,
 	       const struct report_opts *opt, FILE *out);
+/*
+ * The same for a perf.data (report_run hands it over): its samples in
+ * time order as Linux's perf script prints them by default, tracepoint
+ * records rendered through the formats of its tracing data section.
+ */
+int report_perf_run(const char *path, const unsigned char *buf, size_t size,
+		    const struct report_opts *opt, FILE *out);
 /* The --svg picture: one lane per CPU, tasks as spans, events as ticks. */
 int report_svg(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt, const char *path);
 

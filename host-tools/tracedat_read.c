@@ -531,16 +531,22 @@ static void read_v7(struct tdat *t, struct cursor *c)
 
 /* ---- version 6 ------------------------------------------------------------------ */
 
-static void read_v6(struct tdat *t, struct cursor *c)
+/* The header blocks a v6 file starts with, and perf.data's tracing data holds. */
+static void read_header_blocks(struct cursor *c)
 {
-	bool has_clock = false;
-
 	read_headers(c);
 	read_ftrace_events(c);
 	read_event_formats(c);
 	read_kallsyms(c);
 	read_printk(c);
 	read_cmdlines(c);
+}
+
+static void read_v6(struct tdat *t, struct cursor *c)
+{
+	bool has_clock = false;
+
+	read_header_blocks(c);
 	t->nr_cpus = get32(c, "CPU count");
 
 	for (;;) {
@@ -595,35 +601,52 @@ static void read_v6(struct tdat *t, struct cursor *c)
 	}
 }
 
-int tdat_open(struct tdat *t, const char *path, const unsigned char *buf, size_t size)
+/* Magic, version, endianness, long size and page size; the version text, NULL if unusable. */
+static const char *read_prologue(struct tdat *t, struct cursor *c)
 {
-	struct cursor c;
 	const char *version;
 	const unsigned char *p;
+	uint64_t at = cur_off(c);
 
+	if (!expect(c, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN))
+		return NULL;
+	version = getstr(c, "version");
+	p = take(c, 2, "endian and long size");
+	if (!p)
+		return NULL;
+	t->big_endian = p[0] != 0;
+	t->long_size = p[1] == 4 ? 4 : 8;
+	t->page_size = get32(c, "page size");
+	if (c->bad)
+		return NULL;
+	if (t->page_size < 64 || t->page_size > (1u << 24) || (t->page_size & (t->page_size - 1))) {
+		tdat_diag(t, at + 16, "page size %u is not a power of two in [64, 16M]", t->page_size);
+		return NULL;
+	}
+	return version;
+}
+
+static void tdat_init(struct tdat *t, const char *path, const unsigned char *buf, size_t size)
+{
 	memset(t, 0, sizeof(*t));
 	t->path = path;
 	t->buf = buf;
 	t->size = size;
 	t->long_size = 8;
 	strcpy(t->clock, "local");
+}
+
+int tdat_open(struct tdat *t, const char *path, const unsigned char *buf, size_t size)
+{
+	struct cursor c;
+	const char *version;
+
+	tdat_init(t, path, buf, size);
 	cur_init(&c, t, buf, size, 0);
-	if (!expect(&c, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN))
-		return -1;
-	version = getstr(&c, "version");
-	p = take(&c, 2, "endian and long size");
-	if (!p)
+	version = read_prologue(t, &c);
+	if (!version)
 		return -1;
 	t->version = atoi(version);
-	t->big_endian = p[0] != 0;
-	t->long_size = p[1] == 4 ? 4 : 8;
-	t->page_size = get32(&c, "page size");
-	if (c.bad)
-		return -1;
-	if (t->page_size < 64 || t->page_size > (1u << 24) || (t->page_size & (t->page_size - 1))) {
-		tdat_diag(t, 16, "page size %u is not a power of two in [64, 16M]", t->page_size);
-		return -1;
-	}
 	if (t->version == 6) {
 		read_v6(t, &c);
 	} else if (t->version == 7) {
@@ -633,6 +656,30 @@ int tdat_open(struct tdat *t, const char *path, const unsigned char *buf, size_t
 		return -1;
 	}
 	return t->nr_data || t->nr_formats ? 0 : -1;
+}
+
+int tdat_open_tracing_data(struct tdat *t, const char *path, const unsigned char *buf, size_t size,
+			   uint64_t off, uint64_t len)
+{
+	struct cursor c;
+	const char *version;
+
+	tdat_init(t, path, buf, size);
+	if (off > size || len > size - off) {
+		tdat_diag(t, off, "tracing data runs past the end of the file");
+		return -1;
+	}
+	cur_init(&c, t, buf + off, (size_t)len, off);
+	version = read_prologue(t, &c);
+	if (!version)
+		return -1;
+	if (strcmp(version, "0.6")) {
+		tdat_diag(t, off + TRACEDAT_MAGIC_LEN, "unsupported tracing data version \"%s\"", version);
+		return -1;
+	}
+	t->version = 6;
+	read_header_blocks(&c);
+	return t->nr_formats ? 0 : -1;
 }
 
 void tdat_close(struct tdat *t)

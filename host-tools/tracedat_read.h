@@ -68,6 +68,14 @@ struct tdat {
  * have been reported: t->errors), -1 when nothing usable was found.
  */
 int tdat_open(struct tdat *t, const char *path, const unsigned char *buf, size_t size);
+/*
+ * The HEADER_TRACING_DATA section of a perf.data in buf (the whole file),
+ * len bytes at off: trace.dat v6's header blocks with version "0.6", no
+ * CPU data. Offsets in messages are the file's. 0, or -1 when no format
+ * could be read.
+ */
+int tdat_open_tracing_data(struct tdat *t, const char *path, const unsigned char *buf, size_t size,
+			   uint64_t off, uint64_t len);
 void tdat_close(struct tdat *t);
 
 /* "spoor report: PATH: offset 0xOFF: message" on stderr; counts t->errors. */

@@ -4,7 +4,7 @@
 set -e
 pkgs="gcc binutils libc6-dev ninja-build qemu-system-x86 grub-pc-bin grub-common
 xorriso mtools libcriterion-dev zlib1g-dev libzstd-dev trace-cmd valgrind cpio
-musl-tools linux-source-6.12"
+musl-tools linux-source-6.12 linux-perf"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
