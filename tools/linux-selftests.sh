@@ -1,6 +1,7 @@
 #!/bin/sh
 # linux-selftests.sh DIR: put Linux 6.12's user_events selftests (tools/testing/
-# selftests/user_events, kselftest_harness.h, kselftest.h) and the uapi headers they
+# selftests/user_events, kselftest_harness.h, kselftest.h), ftracetest (tools/testing/
+# selftests/ftrace: the driver and test.d) and the uapi headers they
 # need (linux/user_events.h, linux/perf_event.h) in DIR, from Debian's
 # linux-source-6.12 (tools/setup.sh installs it; without it the package is
 # downloaded into DIR). Their code is GPL-2.0 and never part of this tree: the
@@ -8,7 +9,8 @@
 # asm/, asm-generic/), which musl's include folder lacks.
 set -e
 out=$1
-[ -f "$out/.complete" ] && exit 0
+# The marker names what was extracted: a tree from before ftracetest is redone.
+[ -f "$out/.complete" ] && [ -d "$out/tools/testing/selftests/ftrace" ] && exit 0
 mkdir -p "$out"
 tarball=$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null | head -n 1)
 if [ -z "$tarball" ]; then
@@ -18,7 +20,7 @@ if [ -z "$tarball" ]; then
 fi
 top=$(basename "$tarball" | sed 's/\.tar\..*//')
 tar -xaf "$tarball" -C "$out" --strip-components=1 \
-	"$top/tools/testing/selftests/user_events" \
+	"$top/tools/testing/selftests/user_events" "$top/tools/testing/selftests/ftrace" \
 	"$top/tools/testing/selftests/kselftest_harness.h" "$top/tools/testing/selftests/kselftest.h" \
 	"$top/include/uapi/linux/user_events.h" "$top/include/uapi/linux/perf_event.h"
 rm -rf "$out/deb" "$out"/linux-source-6.12_*.deb "$out/sysinc"
