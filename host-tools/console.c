@@ -14,6 +14,7 @@ void console_init(struct console *c)
 	c->started = false;
 	c->status = -1;
 	c->panic = false;
+	c->quiet = false;
 }
 
 /* Could line[0..len) still grow into the start line or "spoor-exec: status S"? */
@@ -78,6 +79,8 @@ size_t console_feed(struct console *c, const char *in, size_t n, char *out)
 			} else if (c->held && c->len == START_LEN &&
 				   !memcmp(c->line, CONSOLE_START_LINE, START_LEN)) {
 				c->started = true;
+				if (c->quiet)
+					o = 0;	/* the boot log so far */
 			} else {
 				o += release(c, out + o);
 				out[o++] = '\n';
@@ -95,7 +98,7 @@ size_t console_feed(struct console *c, const char *in, size_t n, char *out)
 		else if (!maybe_protocol(c))
 			o += release(c, out + o);
 	}
-	return o;
+	return c->quiet && !c->started ? 0 : o;
 }
 
 size_t console_finish(struct console *c, char *out)

@@ -35,6 +35,7 @@ struct console {
 	bool started;		/* the start line was seen */
 	int status;		/* last status line's value, or -1 */
 	bool panic;		/* a panic line was seen */
+	bool quiet;		/* drop what comes before the start line (the boot log) */
 };
 
 void console_init(struct console *c);

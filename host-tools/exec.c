@@ -1,6 +1,7 @@
 /*
  * spoor exec [OPTIONS] SCRIPT...: run scripts in the guest shell and exit
- * with the last one's status (docs/DESIGN.md, "The guest/runner protocol").
+ * with the first failing one's status (docs/DESIGN.md, "The guest/runner
+ * protocol").
  *
  * The scripts travel in a temporary initrd: the standard one's entries
  * re-emitted, then /spoor/exec/1.sh.. and the --file extras. QEMU's COM1
@@ -28,16 +29,25 @@
 #include "spoor.h"
 #include "tracedat_collect.h"
 
+#define EXIT_USAGE	2	/* a bad command line, as getopt-style tools say it */
 #define EXIT_TIMEOUT	124	/* timeout(1)'s status */
 #define EXIT_BROKEN	125	/* panic or no shell */
+/* 126 comes from the guest: a script with a syntax error (SH_EXEC_SYNTAX). */
 /* After the status line or a panic the guest stops on its own; don't wait forever. */
 #define SETTLE_SECONDS	5.0
 
 static const char usage[] =
-	"usage: spoor exec [OPTIONS] SCRIPT...\n"
-	"Boot Spoor, run each SCRIPT with the guest's sh, power off; exit with the\n"
-	"last script's status; 124 on timeout, 125 on a panic, a failed boot or\n"
-	"when the runner cannot start the guest, 2 on a usage error.\n"
+	"usage: spoor exec [OPTIONS] SCRIPT... | -c COMMANDS | -\n"
+	"Boot Spoor, run each SCRIPT with the guest's sh in order, power off. Exit\n"
+	"status: 0 if every script succeeded, else the first failing script's\n"
+	"status (the run stops there unless --keep-going); 126 when a script has a\n"
+	"syntax error (none of it runs); 124 on timeout; 125 on a panic, a failed\n"
+	"boot or when the guest cannot be started; 2 on a usage error.\n"
+	"  -c COMMANDS      a script given inline (repeatable; runs before SCRIPTs)\n"
+	"  -                the script is read from stdin\n"
+	"  --keep-going     run every script even after one fails\n"
+	"  --quiet          show the guest console from its first script on (no boot\n"
+	"                   log; the kernel also boots with quiet)\n"
 	"  --timeout S      give up after S seconds (default 60; 0: never)\n"
 	"  --file HOST[:GUEST]  add a file or a directory tree to the initrd (default /tmp/BASENAME)\n"
 	"  --dump DIR       collect the guest's trace-dump output as DIR/trace-N.dat (perf-N.data)\n"
@@ -121,7 +131,7 @@ static int add_extra(struct cpio *c, char *spec)
 }
 
 static int write_initrd(struct exec_run *run, const struct qemu_config *cfg,
-			char **scripts, int nr_scripts, char **files, int nr_files)
+			char **scripts, char **names, int nr_scripts, char **files, int nr_files)
 {
 	size_t len;
 	char *base = read_whole(cfg->initrd, &len);
@@ -152,6 +162,9 @@ static int write_initrd(struct exec_run *run, const struct qemu_config *cfg,
 
 		snprintf(guest, sizeof(guest), "/spoor/exec/%d.sh", i + 1);
 		rc = cpio_add_file(&c, guest, scripts[i]);
+		/* The name the guest's messages give the script: the user's, not ours. */
+		snprintf(guest, sizeof(guest), "/spoor/exec/%d.name", i + 1);
+		cpio_add_data(&c, guest, 0644, names[i], strlen(names[i]));
 	}
 	for (int i = 0; i < nr_files && !rc; i++)
 		rc = add_extra(&c, files[i]);
@@ -323,7 +336,8 @@ static void exec_cleanup(struct exec_run *run)
 	free(run->dump_port);
 }
 
-static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout)
+static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout,
+		     bool quiet)
 {
 	struct console con;
 	int how, wstatus;
@@ -331,7 +345,10 @@ static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double
 	if (start_qemu(run, cfg) < 0)
 		return EXIT_BROKEN;
 	console_init(&con);
+	con.quiet = quiet;
 	how = pump_console(run, &con, timeout);
+	if (quiet && !con.started && how != RUN_SIGNAL)
+		spoor_err("exec: the boot failed under --quiet; run without it for the boot log");
 	/* QEMU closed COM1 only by exiting; otherwise it is stuck or we were told to stop. */
 	wstatus = reap_qemu(run, how == RUN_EOF ? SETTLE_SECONDS : 0);
 	return verdict(&con, how, wstatus, timeout);
@@ -341,8 +358,11 @@ static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double
 struct exec_args {
 	struct qemu_config cfg;
 	double timeout;
-	char **scripts;
-	int nr_scripts;
+	char **scripts;		/* host files, in order */
+	char **names;		/* what the guest calls each: its path as given, "-c", "stdin" */
+	char **temps;		/* scripts written from -c and stdin, removed at the end */
+	int nr_scripts, nr_temps;
+	bool keep_going, quiet;
 	char **files;		/* --file specs, HOST[:GUEST] */
 	int nr_files;
 	const char *dump_dir;	/* --dump: where the guest's trace-dump files go */
@@ -361,6 +381,60 @@ static int parse_timeout(const char *arg, double *timeout)
 	return 0;
 }
 
+/* A script given as text (-c, stdin): a temporary file named name in the guest. */
+static int add_text_script(struct exec_args *a, const char *text, size_t len, char *name)
+{
+	char *path = spoor_temp_name("spoor-script");
+	int fd = mkstemp(path);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+		spoor_err("exec: cannot write %s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	a->temps[a->nr_temps++] = path;
+	a->scripts[a->nr_scripts] = path;
+	a->names[a->nr_scripts++] = name;
+	return 0;
+}
+
+static int add_stdin_script(struct exec_args *a)
+{
+	char *text = NULL;
+	size_t len = 0, cap = 0, n;
+	int rc;
+
+	do {
+		if (len == cap && !(text = realloc(text, cap = cap * 2 + 4096))) {
+			spoor_err("exec: out of memory");
+			return -1;
+		}
+		n = fread(text + len, 1, cap - len, stdin);
+		len += n;
+	} while (n);
+	if (ferror(stdin)) {
+		spoor_err("exec: reading the script from stdin: %s", strerror(errno));
+		free(text);
+		return -1;
+	}
+	rc = add_text_script(a, text, len, "stdin");
+	free(text);
+	return rc;
+}
+
+static int check_file(const char *what, const char *path, bool want_dir_too)
+{
+	struct stat st;
+	const char *why = stat(path, &st) < 0 ? strerror(errno) :
+			  !S_ISREG(st.st_mode) && !(want_dir_too && S_ISDIR(st.st_mode)) ?
+			  "not a regular file" : NULL;
+
+	if (why)
+		spoor_err("exec: %s %s: %s", what, path, why);
+	return why ? -1 : 0;
+}
+
 /* Returns 0, or -1 after saying what is wrong (a usage error). */
 static int parse_args(struct exec_args *a, int argc, char **argv)
 {
@@ -369,19 +443,28 @@ static int parse_args(struct exec_args *a, int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "dump", required_argument, NULL, 'D' },
+		{ "keep-going", no_argument, NULL, 'K' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool from_stdin = false;
 	int opt, rc = 0;
 
 	qemu_config_init(&a->cfg);
 	a->timeout = 60;
-	while (!rc && (opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	while (!rc && (opt = getopt_long(argc, argv, "+hc:q", longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(usage, stdout);
 			exit(0);
 		}
-		if (opt == 't')
+		if (opt == 'c')
+			rc = add_text_script(a, optarg, strlen(optarg), "-c");
+		else if (opt == 'K')
+			a->keep_going = true;
+		else if (opt == 'q')
+			a->quiet = true;
+		else if (opt == 't')
 			rc = parse_timeout(optarg, &a->timeout);
 		else if (opt == 'f')
 			a->files[a->nr_files++] = optarg;
@@ -392,21 +475,34 @@ static int parse_args(struct exec_args *a, int argc, char **argv)
 	}
 	if (rc)
 		return -1;
-	a->scripts = argv + optind;
-	a->nr_scripts = argc - optind;
+	for (int i = optind; i < argc; i++) {
+		if (!strcmp(argv[i], "-")) {
+			if (from_stdin) {
+				spoor_err("exec: stdin holds one script: '-' given twice");
+				return -1;
+			}
+			from_stdin = true;
+			if (add_stdin_script(a) < 0)
+				return -1;
+			continue;
+		}
+		if (check_file("script", argv[i], false) < 0)
+			return -1;
+		a->scripts[a->nr_scripts] = argv[i];
+		a->names[a->nr_scripts++] = argv[i];
+	}
 	if (!a->nr_scripts) {
-		spoor_err("exec: no script to run");
+		spoor_err("exec: no script to run (give SCRIPT..., -c COMMANDS or -)");
 		return -1;
 	}
-	for (int i = 0; i < a->nr_scripts; i++) {
-		struct stat st;
-		const char *why = stat(a->scripts[i], &st) < 0 ? strerror(errno) :
-				  !S_ISREG(st.st_mode) ? "not a regular file" : NULL;
+	/* --file HOST[:GUEST]: a missing HOST is the command line's fault, found before booting. */
+	for (int i = 0; i < a->nr_files; i++) {
+		char *host = strndup(a->files[i], strcspn(a->files[i], ":"));
+		int r = host ? check_file("--file", host, true) : -1;
 
-		if (why) {
-			spoor_err("exec: script %s: %s", a->scripts[i], why);
+		free(host);
+		if (r < 0)
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -417,9 +513,10 @@ static int prepare(struct exec_run *run, struct exec_args *a)
 	struct qemu_config *cfg = &a->cfg;
 
 	if (qemu_config_check(cfg) < 0 ||
-	    write_initrd(run, cfg, a->scripts, a->nr_scripts, a->files, a->nr_files) < 0)
+	    write_initrd(run, cfg, a->scripts, a->names, a->nr_scripts, a->files, a->nr_files) < 0)
 		return -1;
-	if (asprintf(&run->append, "spoor.exec=%d%s%s", a->nr_scripts,
+	if (asprintf(&run->append, "spoor.exec=%d%s%s%s%s", a->nr_scripts,
+		     a->keep_going ? " spoor.keep_going" : "", a->quiet ? " quiet" : "",
 		     cfg->append ? " " : "", cfg->append ? cfg->append : "") < 0) {
 		run->append = NULL;
 		return -1;
@@ -435,17 +532,32 @@ static int prepare(struct exec_run *run, struct exec_args *a)
 	return 0;
 }
 
+static void free_args(struct exec_args *a)
+{
+	for (int i = 0; i < a->nr_temps; i++) {
+		unlink(a->temps[i]);
+		free(a->temps[i]);
+	}
+	free(a->temps);
+	free(a->scripts);
+	free(a->names);
+	free(a->files);
+}
+
 int cmd_exec(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct exec_args a = { .files = calloc((size_t)argc, sizeof(char *)) };
+	size_t n = (size_t)argc + 1;
+	struct exec_args a = {
+		.files = calloc(n, sizeof(char *)), .scripts = calloc(n, sizeof(char *)),
+		.names = calloc(n, sizeof(char *)), .temps = calloc(n, sizeof(char *)),
+	};
 	struct exec_run run = { 0 };
-	int rc;
+	int rc = EXIT_USAGE;
 
-	if (!a.files || parse_args(&a, argc, argv) < 0) {
-		fputs(usage, stderr);
-		free(a.files);
-		return 2;
+	if (!a.files || !a.scripts || !a.names || !a.temps || parse_args(&a, argc, argv) < 0) {
+		fprintf(stderr, "%.*s(spoor exec --help tells more)\n", (int)strcspn(usage, "\n") + 1, usage);
+		goto out;
 	}
 	/* From here on a signal ends the run through exec_cleanup(). */
 	sigaction(SIGINT, &sa, NULL);
@@ -455,18 +567,19 @@ int cmd_exec(int argc, char **argv)
 	if (a.dump_dir && ((mkdir(a.dump_dir, 0777) < 0 && errno != EEXIST) ||
 			   asprintf(&run.dump_port, "%s/%s", a.dump_dir, TRACEDAT_PORT_FILE) < 0)) {
 		spoor_err("exec: --dump %s: %s", a.dump_dir, strerror(errno));
-		free(a.files);
-		return EXIT_BROKEN;
+		rc = EXIT_BROKEN;
+		goto out;
 	}
 	/* QEMU keeps what an old file holds: start from an empty port. */
 	if (run.dump_port)
 		unlink(run.dump_port);
 	a.cfg.dump_port = run.dump_port;
-	rc = prepare(&run, &a) < 0 ? EXIT_BROKEN : run_guest(&run, &a.cfg, a.timeout);
+	rc = prepare(&run, &a) < 0 ? EXIT_BROKEN : run_guest(&run, &a.cfg, a.timeout, a.quiet);
 	/* Dumps are collected whatever the scripts said: a failing run is when they matter. */
 	if (a.dump_dir && rc != EXIT_BROKEN)
 		tracedat_collect(a.dump_dir);
 	exec_cleanup(&run);
-	free(a.files);
+out:
+	free_args(&a);
 	return rc;
 }

@@ -16,6 +16,7 @@
 struct collect {
 	const char *dir;
 	int bad;
+	int saved;	/* dumps found, damaged or not */
 };
 
 /*
@@ -46,6 +47,7 @@ static void save(void *ctx, const struct tdframe *f)
 	char path[4096];
 	FILE *out;
 
+	c->saved++;
 	snprintf(path, sizeof(path), "%s/%s%s", c->dir, dump_name(f),
 		 f->status == TDFRAME_OK ? "" : ".bad");
 	if (f->status != TDFRAME_OK) {
@@ -65,7 +67,7 @@ static void save(void *ctx, const struct tdframe *f)
 
 int tracedat_collect(const char *dir)
 {
-	struct collect c = { dir, 0 };
+	struct collect c = { dir, 0, 0 };
 	char path[4096];
 	struct stat st;
 	void *buf;
@@ -73,6 +75,11 @@ int tracedat_collect(const char *dir)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, TRACEDAT_PORT_FILE);
 	fd = open(path, O_RDONLY);
+	if (fd < 0 && errno == ENOENT) {
+		/* QEMU never made the port: nothing can have been dumped. */
+		spoor_err("exec: --dump %s: the guest dumped nothing (no script ran trace-dump)", dir);
+		return 0;
+	}
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		spoor_err("exec: %s: %s", path, strerror(errno));
 		if (fd >= 0)
@@ -90,5 +97,8 @@ int tracedat_collect(const char *dir)
 		munmap(buf, (size_t)st.st_size);
 	}
 	unlink(path);
+	/* An empty DIR would look like a lost dump; say why it is empty. */
+	if (!c.saved)
+		spoor_err("exec: --dump %s: the guest dumped nothing (no script ran trace-dump)", dir);
 	return c.bad;
 }

@@ -14,7 +14,8 @@
 
 /*
  * Split DIR/TRACEDAT_PORT_FILE into dumps. Returns the number of damaged
- * dumps (0: all good), or -1 when the capture cannot be read.
+ * dumps (0: all good), or -1 when the capture cannot be read. A capture
+ * without any dump is said on stderr.
  */
 int tracedat_collect(const char *dir);
 

@@ -40,6 +40,9 @@ static void parse_cmdline(void)
 
 	if (err || boot_info.cmdline_truncated)
 		pr_warn("command line truncated to %d bytes\n", COMMAND_LINE_SIZE - 1);
+	/* Linux's quiet (CONSOLE_LOGLEVEL_QUIET, 4): errors and worse only; loglevel= wins. */
+	if (cmdline_has(&boot_cmdline, "quiet"))
+		console_loglevel = 4;
 	switch (cmdline_get_int(&boot_cmdline, "loglevel", &level)) {
 	case 0:
 		if (level >= 0) {

@@ -14,22 +14,28 @@
 #include <kernel/shell/sh.h>
 #include <kernel/shell/sh_io.h>
 #include <kernel/shell/init.h>
-#include <kernel/cmds/cmds.h>
 #include <asm/acpi.h>
 
 #define SPOOR_EXEC_MAX	999
 
-static int run_script_task(void *path)
-{
-	char *argv[] = { "sh", path, NULL };
+/* A script to run: its file in the initrd, the name its messages use. */
+struct init_script {
+	char path[256];
+	char name[256];
+};
 
-	return cmd_sh(2, argv, NULL);
+static int run_script_task(void *arg)
+{
+	struct init_script *s = arg;
+
+	return sh_exec_script(s->path, s->name);
 }
 
 /* sh PATH in a task of its own with stdin from fd in, as a shell would run it; its wait status. */
-static int run_script(char *path, int in)
+static int run_script(struct init_script *script, int in)
 {
-	struct sh_spawn req = { .fn = run_script_task, .arg = path, .comm = "sh", .fds = { in, 1, 2 } };
+	struct sh_spawn req = { .fn = run_script_task, .arg = script, .comm = "sh", .fds = { in, 1, 2 } };
+	const char *path = script->path;
 	int status = 125;
 	pid_t pid;
 
@@ -44,8 +50,33 @@ static int run_script(char *path, int in)
 	return status & ~SH_WAIT_SIGNALED;
 }
 
+/* The runner's name for script i (/spoor/exec/I.name), else its path in the initrd. */
+static void script_name(struct init_script *s, int i)
+{
+	char path[32];
+	ssize_t len = -1;
+	int fd;
+
+	snprintf(path, sizeof(path), "/spoor/exec/%d.name", i);
+	fd = sh_os->open(path, SH_O_RDONLY, 0);
+	if (fd >= 0) {
+		len = sh_os->read(fd, s->name, sizeof(s->name) - 1);
+		sh_os->close(fd);
+	}
+	if (len > 0)
+		s->name[len] = '\0';
+	else
+		strscpy(s->name, s->path, sizeof(s->name));
+}
+
+/*
+ * Run the scripts in order. The first failure (nonzero status) ends the
+ * run unless spoor.keep_going is given; either way the status reported is
+ * the first failure's, so a failing script is never masked by a later one.
+ */
 static void spoor_exec(int n)
 {
+	bool keep_going = cmdline_has(&boot_cmdline, "spoor.keep_going");
 	char line[40];
 	int status = 0, in;
 
@@ -57,11 +88,15 @@ static void spoor_exec(int n)
 	if (in < 0)
 		in = 0;
 	sh_write_all(1, "spoor-exec: start\n", 18);
-	for (int i = 1; i <= n; i++) {
-		char path[32];
+	for (int i = 1; i <= n && (!status || keep_going); i++) {
+		struct init_script s;
+		int st;
 
-		snprintf(path, sizeof(path), "/spoor/exec/%d.sh", i);
-		status = run_script(path, in);
+		snprintf(s.path, sizeof(s.path), "/spoor/exec/%d.sh", i);
+		script_name(&s, i);
+		st = run_script(&s, in);
+		if (!status)
+			status = st;
 	}
 	snprintf(line, sizeof(line), "spoor-exec: status %d\n", status & 255);
 	sh_write_all(1, line, strlen(line));
@@ -92,12 +127,13 @@ int shell_init(void)
 	 * program pid 1 runs); the console shell follows when it ends.
 	 */
 	if ((init_script = cmdline_get(&boot_cmdline, "init")) && strcmp(init_script, "/bin/sh")) {
-		char path[256];
+		struct init_script s;
 		int status;
 
-		strscpy(path, init_script, sizeof(path));
-		status = run_script(path, 0);
-		sh_eprintf("init: %s exited with status %d\n", path, status & 255);
+		strscpy(s.path, init_script, sizeof(s.path));
+		strscpy(s.name, init_script, sizeof(s.name));
+		status = run_script(&s, 0);
+		sh_eprintf("init: %s exited with status %d\n", s.path, status & 255);
 	}
 	for (;;) {
 		struct sh *sh = sh_new("sh", 0, NULL);

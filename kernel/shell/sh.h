@@ -265,6 +265,14 @@ void sh_free(struct sh *sh);
 int sh_run_string(struct sh *sh, const char *src, size_t len);
 /* Run a script file in this shell (`.`) or report why not. */
 int sh_run_file(struct sh *sh, const char *path);
+/*
+ * A `spoor exec` script (kernel/shell/init.c): sh PATH in a new shell
+ * whose $0 and messages say `name` (the script's name on the host). The
+ * whole file is parsed first: a syntax error anywhere runs none of it and
+ * gives SH_EXEC_SYNTAX, so a runner tells it from the script's own exit 2.
+ */
+#define SH_EXEC_SYNTAX	126
+int sh_exec_script(const char *path, const char *name);
 /* The `sh` command: `sh FILE ARGS`, `sh -c STRING ARGS`, or interactive. */
 int sh_main(int argc, char **argv);
 /* The interactive loop on the console. */

@@ -94,31 +94,87 @@ int sh_run_string(struct sh *sh, const char *src, size_t len)
 	return sh->status;
 }
 
-int sh_run_file(struct sh *sh, const char *path)
+/* The text of a script file; 0, or the status sh gives when it cannot (127, 126). */
+static int read_script(struct sh *sh, const char *path, struct sh_buf *text)
 {
-	const char *saved_name = sh->source_name;
-	int fd, err;
-	struct sh_buf text = { 0 };
+	int fd = sh_os->open(path, SH_O_RDONLY, 0), err;
 
-	fd = sh_os->open(path, SH_O_RDONLY, 0);
 	if (fd < 0) {
 		sh_error(sh, "%s: %s", path, errno_text(-fd));
 		return sh->status = 127;
 	}
-	err = sh_read_all(fd, &text);
+	err = sh_read_all(fd, text);
 	sh_os->close(fd);
 	if (err) {
-		sh_buf_free(&text);
+		sh_buf_free(text);
 		sh_error(sh, "%s: %s", path, errno_text(-err));
 		return sh->status = 126;
 	}
-	sh->source_name = path;
-	sh_run_string(sh, text.s ? text.s : "", text.len);
+	return 0;
+}
+
+/* Run a script's text; messages name it `name`. */
+static int run_source(struct sh *sh, const struct sh_buf *text, const char *name)
+{
+	const char *saved_name = sh->source_name;
+
+	sh->source_name = name;
+	sh_run_string(sh, text->s ? text->s : "", text->len);
 	if (sh->flow == SH_FLOW_RETURN && !sh->call_depth)
 		sh->flow = SH_FLOW_NONE;	/* return ends a sourced file */
 	sh->source_name = saved_name;
+	return sh->status;
+}
+
+int sh_run_file(struct sh *sh, const char *path)
+{
+	struct sh_buf text = { 0 };
+
+	if (read_script(sh, path, &text))
+		return sh->status;
+	run_source(sh, &text, path);
 	sh_buf_free(&text);
 	return sh->status;
+}
+
+/* Does all of text parse? If not, say where (as sh_run_string would) and return false. */
+static bool syntax_ok(struct sh *sh, const struct sh_buf *text, const char *name)
+{
+	struct sh_parser p;
+	struct sh_node *n;
+	struct sh_arena *a;
+	int r;
+
+	sh_parser_init(&p, text->s ? text->s : "", text->len);
+	while ((r = sh_parse_next(&p, &n, &a)) == SH_PARSE_OK)
+		sh_arena_put(a);
+	if (r != SH_PARSE_ERROR)
+		return true;
+	sh_error(sh, "syntax error: %s (%s: line %d)", p.err, name, p.err_line);
+	return false;
+}
+
+int sh_exec_script(const char *path, const char *name)
+{
+	struct sh *sh = sh_new(name, 0, NULL);
+	struct sh_buf text = { 0 };
+	int status;
+
+	if (!sh) {
+		sh_eprintf("sh: out of memory\n");
+		return 2;
+	}
+	if (!read_script(sh, path, &text)) {
+		if (syntax_ok(sh, &text, name))
+			run_source(sh, &text, name);
+		else
+			sh->status = SH_EXEC_SYNTAX;
+		sh_buf_free(&text);
+		sh_run_exit_trap(sh);
+	}
+	status = sh->status;
+	sh_free(sh);
+	return status;
 }
 
 /* The exported variables a new shell starts with. */

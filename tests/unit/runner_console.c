@@ -118,3 +118,23 @@ Test(console, long_lines_and_binary_bytes)
 	/* The long line does not swallow the line after it. */
 	expect(in, want, false, -1, true);
 }
+
+Test(console, quiet_drops_the_boot_log_up_to_the_start_line)
+{
+	static char out[8192];
+	const char *in = "[ 0.1] booting\r\nSpoor ready\r\nspoor-exec: start\r\nhello\r\nspoor-exec: status 0\r\n";
+
+	for (size_t chunk = 1; chunk <= strlen(in); chunk++) {
+		struct console c;
+		size_t o = 0;
+
+		console_init(&c);
+		c.quiet = true;
+		for (size_t i = 0; i < strlen(in); i += chunk)
+			o += console_feed(&c, in + i, i + chunk > strlen(in) ? strlen(in) - i : chunk, out + o);
+		o += console_finish(&c, out + o);
+		out[o] = '\0';
+		cr_assert_str_eq(out, "hello\n", "chunk %zu", chunk);
+		cr_assert_eq(c.status, 0);
+	}
+}

@@ -42,10 +42,13 @@ static const char fake_qemu[] =
 	"hang-boot) exec sleep 20;;\n"
 	"esac\n"
 	"printf 'spoor-exec: start\\r\\n'\n"
+	/* init's rule: stop at the first failure unless spoor.keep_going; report the first failure */
 	"n=${append#spoor.exec=}; n=${n%% *}; i=1; st=0\n"
-	"while [ $i -le $n ]; do\n"
+	"case \" $append \" in *' spoor.keep_going '*) keep=1;; *) keep=;; esac\n"
+	"while [ $i -le $n ] && { [ $st = 0 ] || [ -n \"$keep\" ]; }; do\n"
 	"  (cd \"$root\" && sh spoor/exec/$i.sh; echo $? > ../st) | sed 's/$/\\r/'\n"
-	"  st=$(cat \"$FAKE_DIR/st\")\n"
+	"  s=$(cat \"$FAKE_DIR/st\"); cp \"$root/spoor/exec/$i.name\" \"$FAKE_DIR/name$i\"\n"
+	"  [ $st = 0 ] && st=$s\n"
 	"  i=$((i + 1))\n"
 	"done\n"
 	"[ \"$FAKE_MODE\" = hang-script ] && exec sleep 20\n"
@@ -163,6 +166,60 @@ static char *in_dir(const char *name)
 	return p;
 }
 
+Test(exec, first_failure_stops_the_run_and_is_the_status)
+{
+	write_file("one.sh", "echo one; exit 4\n", 0644);
+	write_file("two.sh", "echo two; exit 5\n", 0644);
+	write_file("three.sh", "echo three\n", 0644);
+	cr_assert_eq(run("ok", "r", in_dir("one.sh"), in_dir("two.sh"), in_dir("three.sh"), NULL), 4);
+	cr_assert_str_eq(slurp("r.out"), "booting\none\n");
+	/* --keep-going runs them all, and a later success or failure does not mask the first. */
+	cr_assert_eq(run("ok", "r", "--keep-going", in_dir("one.sh"), in_dir("two.sh"),
+			 in_dir("three.sh"), NULL), 4);
+	cr_assert_str_eq(slurp("r.out"), "booting\none\ntwo\nthree\n");
+	cr_assert(strstr(slurp("args"), "\n-append\nspoor.exec=3 spoor.keep_going\n"));
+	cr_assert_eq(run("ok", "r", "--keep-going", in_dir("three.sh"), in_dir("two.sh"), NULL), 5);
+}
+
+Test(exec, inline_and_stdin_scripts_keep_their_names)
+{
+	char *self = in_dir("one.sh");
+
+	write_file("one.sh", "echo from-file\n", 0644);
+	cr_assert_eq(run("ok", "r", "-c", "echo inline; echo second", "-c", "exit 7", self, NULL), 7);
+	cr_assert_str_eq(slurp("r.out"), "booting\ninline\nsecond\n");
+	cr_assert_str_eq(slurp("name1"), "-c");
+	/* A script given by path keeps that path as its name in the guest's messages. */
+	cr_assert_eq(run("ok", "r", self, NULL), 0);
+	cr_assert_str_eq(slurp("name1"), self);
+	/* "-": the script is stdin. */
+	write_file("stdin.txt", "echo piped\n", 0644);
+	cr_assert_not_null(freopen(in_dir("stdin.txt"), "r", stdin));
+	cr_assert_eq(run("ok", "r", "-", NULL), 0);
+	cr_assert_str_eq(slurp("r.out"), "booting\npiped\n");
+	cr_assert_str_eq(slurp("name1"), "stdin");
+	cr_assert_eq(run("ok", "r", "-", "-", NULL), 2);
+	cr_assert(strstr(slurp("r.err"), "'-' given twice"));
+}
+
+Test(exec, quiet_hides_the_boot_log_only)
+{
+	write_file("s.sh", "echo shown\n", 0644);
+	cr_assert_eq(run("ok", "r", "--quiet", in_dir("s.sh"), NULL), 0);
+	cr_assert_str_eq(slurp("r.out"), "shown\n");
+	cr_assert(strstr(slurp("args"), "\n-append\nspoor.exec=1 quiet\n"));
+	cr_assert_eq(run("no-shell", "r", "--quiet", in_dir("s.sh"), NULL), 125);
+	cr_assert_str_eq(slurp("r.out"), "");
+	cr_assert(strstr(slurp("r.err"), "run without it for the boot log"));
+}
+
+Test(exec, dump_without_a_dump_says_so)
+{
+	write_file("s.sh", "true\n", 0644);
+	cr_assert_eq(run("ok", "r", "--dump", in_dir("dumps"), in_dir("s.sh"), NULL), 0);
+	cr_assert(strstr(slurp("r.err"), "the guest dumped nothing"), "%s", slurp("r.err"));
+}
+
 Test(exec, scripts_run_in_order_and_last_status_is_ours)
 {
 	write_file("one.sh", "echo one\n", 0644);
@@ -234,6 +291,8 @@ Test(exec, hung_script_is_124)
 
 Test(exec, clear_errors_before_booting)
 {
+	char spec[300];
+
 	write_file("s.sh", "true\n", 0644);
 	cr_assert_eq(run("ok", "r", in_dir("missing.sh"), NULL), 2);
 	cr_assert(strstr(slurp("r.err"), "missing.sh: No such file or directory"));
@@ -242,8 +301,13 @@ Test(exec, clear_errors_before_booting)
 	cr_assert_eq(run("ok", "r", NULL), 2);
 	cr_assert_eq(run("ok", "r", "--timeout", "soon", in_dir("s.sh"), NULL), 2);
 	cr_assert_eq(run("ok", "r", "--smp", "0", in_dir("s.sh"), NULL), 2);
-	cr_assert_eq(run("ok", "r", "--file", in_dir("nope"), in_dir("s.sh"), NULL), 125);
+	cr_assert_eq(run("ok", "r", "--file", in_dir("nope"), in_dir("s.sh"), NULL), 2);
+	cr_assert(strstr(slurp("r.err"), "--file "));
 	cr_assert(strstr(slurp("r.err"), "nope: No such file or directory"));
+	cr_assert(strstr(slurp("r.err"), "usage: spoor exec"));
+	snprintf(spec, sizeof(spec), "%s:/x", in_dir("data.txt"));
+	cr_assert_eq(run("ok", "r", "--file", spec, in_dir("s.sh"), NULL), 0, "%s", slurp("r.err"));
+	cr_assert_eq(run("ok", "r", "--bogus", in_dir("s.sh"), NULL), 2);
 	cr_assert_eq(run("ok", "r", "--initrd", in_dir("data.txt"), in_dir("s.sh"), NULL), 125);
 	cr_assert(strstr(slurp("r.err"), "not a cpio (newc) archive"));
 }
