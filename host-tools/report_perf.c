@@ -131,7 +131,8 @@ static struct item *collect(struct tdat *t, struct perf_data_file *f, size_t *nr
 	}
 	if (err)
 		tdat_diag(t, f->data_offset + pos, "%s", err);
-	qsort(items, *nr, sizeof(*items), by_time);
+	if (*nr)
+		qsort(items, *nr, sizeof(*items), by_time);
 	return items;
 }
 

@@ -9,70 +9,8 @@
  * directory, QEMU and trace-cmd; skipped when one is missing.
  */
 /* uses: trace/tracedat_frame.c */
-#include <criterion/criterion.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "tests/unit/guest_run.h"
 #include "trace/tracedat_frame.h"
-
-static char build[PATH_MAX];	/* the build directory: this binary's ../ */
-
-static bool have(const char *cmd)
-{
-	char sh[256];
-
-	snprintf(sh, sizeof(sh), "command -v %s >/dev/null 2>&1", cmd);
-	return !system(sh);
-}
-
-static bool find_build(void)
-{
-	char exe[PATH_MAX], path[PATH_MAX + 32];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	struct stat st;
-
-	if (n <= 0)
-		return false;
-	exe[n] = 0;
-	*strrchr(exe, '/') = 0;			/* .../tests */
-	*strrchr(exe, '/') = 0;			/* the build directory */
-	snprintf(build, sizeof(build), "%s", exe);
-	snprintf(path, sizeof(path), "%s/spoor.elf", build);
-	if (stat(path, &st))
-		return false;
-	snprintf(path, sizeof(path), "%s/spoor", build);
-	return !stat(path, &st) && have("qemu-system-x86_64") && have("trace-cmd");
-}
-
-static char *run(const char *cmd, int *status)
-{
-	FILE *p = popen(cmd, "r");
-	char *out = NULL;
-	size_t cap = 0, n = 0, r;
-
-	cr_assert_not_null(p);
-	do {
-		cap += 1 << 20;
-		out = realloc(out, cap + 1);
-		r = fread(out + n, 1, cap - n, p);
-		n += r;
-	} while (r);
-	out[n] = 0;
-	*status = pclose(p);
-	return out;
-}
-
-static size_t lines(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
-}
 
 Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .timeout = 300)
 {
@@ -95,7 +33,7 @@ Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .time
 	int status;
 	FILE *f;
 
-	if (!find_build())
+	if (!find_build("trace-cmd"))
 		cr_skip_test("needs the build's spoor and spoor.elf, QEMU and trace-cmd");
 	cr_assert_not_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/run.sh", dir);

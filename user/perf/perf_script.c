@@ -239,10 +239,14 @@ int cmd_script(int argc, char **argv)
 		} else if (rec.hdr.type == PERF_RECORD_FORK && rec.hdr.size >= 24) {
 			uint32_t ids[4];	/* pid, ppid, tid, ptid: the child has its parent's name */
 			const char *parent;
+			char name[32];
 
 			memcpy(ids, rec.body, sizeof(ids));
 			parent = comm_of(comms, nr_comms, ids[3]);
-			if (parent && !add_comm(&comms, &nr_comms, ids[2], parent, strlen(parent)))
+			if (!parent)
+				continue;
+			snprintf(name, sizeof(name), "%s", parent);	/* add_comm moves the table */
+			if (!add_comm(&comms, &nr_comms, ids[2], name, strlen(name)))
 				break;
 		} else if (rec.hdr.type == PERF_RECORD_SAMPLE) {
 			struct perf_sample *g = realloc(samples, (nr + 1) * sizeof(*samples));

@@ -1,0 +1,76 @@
+/*
+ * For unit tests that boot the guest end to end: find the build directory
+ * this test binary sits in (its spoor, spoor.elf and initrd), run host
+ * commands and take their output. Header-only.
+ */
+#ifndef TESTS_UNIT_GUEST_RUN_H
+#define TESTS_UNIT_GUEST_RUN_H
+
+#include <criterion/criterion.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char build[PATH_MAX];	/* the build directory: this binary's ../ */
+
+static inline bool have(const char *cmd)
+{
+	char sh[256];
+
+	snprintf(sh, sizeof(sh), "command -v %s >/dev/null 2>&1", cmd);
+	return !system(sh);
+}
+
+/* Sets build; false unless spoor, spoor.elf, QEMU and the host tool are there. */
+static inline bool find_build(const char *tool)
+{
+	char exe[PATH_MAX], path[PATH_MAX + 32];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	struct stat st;
+
+	if (n <= 0)
+		return false;
+	exe[n] = 0;
+	*strrchr(exe, '/') = 0;			/* .../tests */
+	*strrchr(exe, '/') = 0;			/* the build directory */
+	snprintf(build, sizeof(build), "%s", exe);
+	snprintf(path, sizeof(path), "%s/spoor.elf", build);
+	if (stat(path, &st))
+		return false;
+	snprintf(path, sizeof(path), "%s/spoor", build);
+	return !stat(path, &st) && have("qemu-system-x86_64") && have(tool);
+}
+
+/* A command's whole output (free it); *status as pclose gives it. */
+static inline char *run(const char *cmd, int *status)
+{
+	FILE *p = popen(cmd, "r");
+	char *out = NULL;
+	size_t cap = 0, n = 0, r;
+
+	cr_assert_not_null(p);
+	do {
+		cap += 1 << 20;
+		out = realloc(out, cap + 1);
+		r = fread(out + n, 1, cap - n, p);
+		n += r;
+	} while (r);
+	out[n] = 0;
+	*status = pclose(p);
+	return out;
+}
+
+static inline size_t lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+#endif
