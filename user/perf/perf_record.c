@@ -209,7 +209,8 @@ static char *read_tracing_data(size_t *len)
 		}
 	}
 	if (fd < 0 || !buf || !*len) {
-		fprintf(stderr, "perf record: %s: %m\n", TRACING_DATA);
+		fprintf(stderr, "perf record: %s: %m; the file gets no tracing data, so perf script "
+			"cannot decode its tracepoints\n", TRACING_DATA);
 		free(buf);
 		buf = NULL;
 	}
@@ -282,9 +283,8 @@ static int finish(struct record *r, const char *path)
 	char *td = read_tracing_data(&td_len);
 	int ret;
 
-	if (!td)
-		return -1;
-	ret = perf_data_finish(&r->w, r->attrs, r->nr_evs, td, td_len);
+	/* Without it (another kernel) the samples are still worth keeping. */
+	ret = perf_data_finish(&r->w, r->attrs, r->nr_evs, td, td ? td_len : 0);
 	free(td);
 	if (ret) {
 		fprintf(stderr, "perf record: %s: write: %m\n", path);
