@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdbool.h>
 #include "spoor.h"
 
 #define KERNEL_BASE 0xffffffff80000000ULL
@@ -32,10 +33,11 @@ int cmd_kallsyms(int argc, char **argv)
 	size_t n = 0, cap = 0, off = 0;
 	char line[1024];
 
-	(void)argv;
 	if (argc != 1) {
-		spoor_err("usage: nm -n KERNEL | spoor kallsyms > table.S");
-		return 2;
+		bool help = argc == 2 && !strcmp(argv[1], "--help");
+
+		fputs("usage: nm -n KERNEL | spoor kallsyms > table.S\n", help ? stdout : stderr);
+		return help ? 0 : 2;
 	}
 	while (fgets(line, sizeof(line), stdin)) {
 		unsigned long long addr;

@@ -15,9 +15,15 @@ int cmd_mkinitrd(int argc, char **argv)
 	FILE *f;
 	int opt, rc = 0;
 
+	static const char usage[] = "usage: spoor mkinitrd -o OUT [HOST[:GUEST]]...\n";
+
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		fputs(usage, stdout);
+		return 0;
+	}
 	while ((opt = getopt(argc, argv, "o:")) != -1) {
 		if (opt != 'o') {
-			spoor_err("usage: spoor mkinitrd -o OUT [HOST[:GUEST]]...");
+			fputs(usage, stderr);
 			return 2;
 		}
 		out = optarg;

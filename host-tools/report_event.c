@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "host-tools/report.h"
+#include "host-tools/spoor.h"
 
 #define MAX_EVENT_ID	65536
 
@@ -65,7 +66,7 @@ void rep_diag(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
 	if (ctx->file)
 		tdat_diag(ctx->file, offset, "%s", msg);
 	else
-		fprintf(stderr, "spoor report: offset %#llx: %s\n", (unsigned long long)offset, msg);
+		spoor_err("report: offset %#llx: %s", (unsigned long long)offset, msg);
 	ctx->errors++;
 }
 

@@ -84,7 +84,7 @@ static void *xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size);
 
 	if (!p) {
-		fprintf(stderr, "spoor tevgen: out of memory\n");
+		spoor_err("tevgen: out of memory");
 		exit(1);
 	}
 	return p;
@@ -94,7 +94,7 @@ static void *xrealloc(void *p, size_t size)
 {
 	p = realloc(p, size ? size : 1);
 	if (!p) {
-		fprintf(stderr, "spoor tevgen: out of memory\n");
+		spoor_err("tevgen: out of memory");
 		exit(1);
 	}
 	return p;
@@ -1214,6 +1214,10 @@ static int write_atomically(const char *path, const struct tev_spec *spec, const
 	return 0;
 }
 
+static const char tevgen_usage[] =
+	"usage: spoor tevgen -o OUT.h SPEC.tev\n"
+	"       spoor tevgen -F DIR [-i ID] SPEC.tev   (DIR/<event>/format)\n";
+
 int cmd_tevgen(int argc, char **argv)
 {
 	const char *out = NULL, *fmt_dir = NULL, *spec_path = NULL;
@@ -1223,6 +1227,10 @@ int cmd_tevgen(int argc, char **argv)
 	int ret = 0;
 
 	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help")) {
+			fputs(tevgen_usage, stdout);
+			return 0;
+		}
 		if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out = argv[++i];
 		else if (!strcmp(argv[i], "-F") && i + 1 < argc)
@@ -1235,8 +1243,7 @@ int cmd_tevgen(int argc, char **argv)
 			spec_path = NULL, i = argc;
 	}
 	if (!spec_path || (!out == !fmt_dir)) {
-		fprintf(stderr, "usage: spoor tevgen -o OUT.h SPEC.tev\n"
-			"       spoor tevgen -F DIR [-i ID] SPEC.tev   (DIR/<event>/format)\n");
+		fputs(tevgen_usage, stderr);
 		return 2;
 	}
 	text = read_file(spec_path);

@@ -41,7 +41,7 @@ void tdat_diag(struct tdat *t, uint64_t offset, const char *fmt, ...)
 	t->errors++;
 	if (quiet)
 		return;
-	fprintf(stderr, "spoor report: %s: offset %#llx: ", t->path, (unsigned long long)offset);
+	fprintf(stderr, "spoor: report: %s: offset %#llx: ", t->path, (unsigned long long)offset);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

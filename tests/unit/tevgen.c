@@ -3,7 +3,7 @@
  * spec gives the expected header byte for byte, bad specs give
  * file:line:column errors and never a half-written output.
  */
-/* uses: host-tools/tevgen.c */
+/* uses: host-tools/tevgen.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
