@@ -274,7 +274,7 @@ int report_perf_run(const char *path, const unsigned char *buf, size_t size,
 	}
 	ob_free(&o);
 	if (lost)
-		fprintf(stderr, "spoor report: %s: %llu samples were lost (PERF_RECORD_LOST)\n", path,
+		fprintf(stderr, "spoor: report: %s: %llu samples were lost (PERF_RECORD_LOST)\n", path,
 			(unsigned long long)lost);
 	ret = t.errors ? 1 : 0;
 	free(items);
