@@ -13,6 +13,7 @@ static const struct {
 	{ "exec", cmd_exec, "run scripts in the guest shell: exec [OPTIONS] SCRIPT..." },
 	{ "kallsyms", cmd_kallsyms, "build step: nm -n output on stdin -> symbol table assembly" },
 	{ "mkinitrd", cmd_mkinitrd, "build a cpio (newc) initrd: mkinitrd -o OUT [HOST[:GUEST]]..." },
+	{ "record", cmd_record, "boot, trace COMMAND, write a trace.dat: record [-e EVENT] [-o FILE] -- COMMAND" },
 	{ "report", cmd_report, "print a trace.dat as trace-cmd report does: report [OPTIONS] [FILE]" },
 	{ "tevgen", cmd_tevgen, "event spec -> TRACE_EVENT header: tevgen -o OUT.h SPEC (-F DIR: format files)" },
 };

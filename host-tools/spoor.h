@@ -9,6 +9,7 @@ int cmd_boot(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_kallsyms(int argc, char **argv);
 int cmd_mkinitrd(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_tevgen(int argc, char **argv);
 
