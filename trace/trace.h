@@ -149,6 +149,12 @@ void tracing_err_log_show(struct trace_array *tr, struct seq_file *m);
 /* Saved cmdlines (trace/trace_cmdlines.c): pid -> comm for the `trace` output. */
 #define SAVED_CMDLINES_DEFAULT	128
 void trace_save_cmdline(pid_t pid, const char *comm);
+/*
+ * Set when this CPU commits a record: the next sched_switch saves the
+ * names of the tasks it switches (Linux's trace_taskinfo_save), so a
+ * switch with nothing recorded since costs no saving at all.
+ */
+DECLARE_PER_CPU(bool, trace_cmdline_save);
 /* The comm last saved for pid: "<idle>" for 0, "<...>" if unknown. buf: 16 bytes. */
 void trace_find_cmdline(pid_t pid, char comm[16]);
 void trace_cmdlines_show(struct seq_file *m);

@@ -26,6 +26,16 @@ static bool cmdlines_ready;
 static unsigned int cmdline_users;	/* trace_cmdlines_start() calls not yet stopped */
 static DEFINE_SPINLOCK(cmdline_lock);
 
+/* Both are 16 bytes, NUL-padded as saved: two word compares. */
+static bool comm_equal(const char *a, const char *b)
+{
+	u64 x[2], y[2];
+
+	memcpy(x, a, sizeof(x));
+	memcpy(y, b, sizeof(y));
+	return x[0] == y[0] && x[1] == y[1];
+}
+
 static void cmdlines_init(void)
 {
 	for (unsigned int i = 0; i < SAVED_CMDLINES_DEFAULT; i++)
@@ -47,6 +57,11 @@ void trace_save_cmdline(pid_t pid, const char *comm)
 
 	if (pid <= 0)
 		return;		/* idle tasks print as <idle> */
+	/* Already known under this name: nothing to write (a racy read is only a hint). */
+	slot = READ_ONCE(pid_map[pid % PID_MAP_SIZE]);
+	if (cmdlines_ready && slot != NO_SLOT && READ_ONCE(saved[slot].pid) == pid &&
+	    comm_equal(saved[slot].comm, comm))
+		return;
 	local_irq_save(flags);
 	if (!spin_trylock(&cmdline_lock)) {
 		local_irq_restore(flags);
@@ -63,7 +78,9 @@ void trace_save_cmdline(pid_t pid, const char *comm)
 		saved[slot].pid = pid;
 		pid_map[pid % PID_MAP_SIZE] = slot;
 	}
-	strscpy(saved[slot].comm, comm, sizeof(saved[slot].comm));
+	/* All 16 bytes, so the next comparison sees the same padding. */
+	memcpy(saved[slot].comm, comm, sizeof(saved[slot].comm));
+	saved[slot].comm[sizeof(saved[slot].comm) - 1] = '\0';
 	spin_unlock(&cmdline_lock);
 	local_irq_restore(flags);
 }

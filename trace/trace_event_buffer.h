@@ -16,6 +16,7 @@
 #include <trace/ring_buffer.h>
 #include <trace/trace_event.h>
 #include <trace/trace_filter.h>
+#include <trace/trace.h>
 
 /* One record being written. */
 struct trace_event_buffer {
@@ -103,13 +104,16 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 
 	if (!fbuffer->scratch) {
 		ring_buffer_unlock_commit(fbuffer->buffer);
+		this_cpu_write(trace_cmdline_save, true);
 		return;
 	}
 	if (fbuffer->flags & EVENT_FILE_FL_TRIGGER_MODE)
 		event_triggers_call(file, fbuffer->entry, (unsigned int)fbuffer->len);
 	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) &&
-	    (!fbuffer->filter || filter_match(fbuffer->filter, fbuffer->entry)))
+	    (!fbuffer->filter || filter_match(fbuffer->filter, fbuffer->entry))) {
 		ring_buffer_write(READ_ONCE(file->buffer), fbuffer->len, fbuffer->entry);
+		this_cpu_write(trace_cmdline_save, true);
+	}
 	trace_buffered_event_put();
 	preempt_enable();
 }

@@ -17,6 +17,9 @@
 #include <trace/trace_trigger.h>
 #include <kernel/rcu.h>
 
+/* Set by every commit of an event record (trace_event_buffer.h): see trace.h. */
+DEFINE_PER_CPU(bool, trace_cmdline_save);
+
 /*
  * Ids below this are left for fixed entry types (function, stack, ...);
  * Linux numbers events the same way, after its own ftrace entries.

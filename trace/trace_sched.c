@@ -30,6 +30,9 @@ const char *tracing_task_comm(void)
 static void probe_cmdline_switch(void *data, bool preempt, struct task_struct *prev,
 				 struct task_struct *next, unsigned int prev_state)
 {
+	if (!this_cpu_read(trace_cmdline_save))
+		return;
+	this_cpu_write(trace_cmdline_save, false);
 	trace_save_cmdline(prev->pid, prev->comm);
 	trace_save_cmdline(next->pid, next->comm);
 }
