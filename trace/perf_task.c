@@ -221,7 +221,8 @@ static int task_probes_register(void)
 	if (!err)
 		err = register_trace_sched_process_exec(probe_exec, NULL);
 	if (!err)
-		err = register_trace_sched_process_exit(probe_exit, NULL);
+		/* After every other probe: the child's own exit event still counts in its events. */
+		err = register_trace_prio_sched_process_exit(probe_exit, NULL, 0);
 	if (err)
 		return err;
 	register_mm_callbacks(&perf_mm_callbacks);

@@ -41,8 +41,9 @@ static unsigned int probes_count(const struct tracepoint_func *f)
  * made: the pair is already there, is not there, or no memory.
  */
 static struct tracepoint_func *probes_edit(const struct tracepoint_func *old, void *func,
-					   void *data, bool add, int *err)
+					   void *data, int prio, bool add, int *err)
 {
+	bool placed = false;
 	unsigned int n = probes_count(old), j = 0, found = n;
 	struct tracepoint_func *new;
 
@@ -65,23 +66,29 @@ static struct tracepoint_func *probes_edit(const struct tracepoint_func *old, vo
 		*err = -ENOMEM;
 		return NULL;
 	}
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < n; i++) {
+		/* The new probe goes before the first one of a lower priority. */
+		if (add && !placed && old[i].prio < prio) {
+			new[j++] = (struct tracepoint_func){ func, data, prio };
+			placed = true;
+		}
 		if (i != found || add)
 			new[j++] = old[i];
-	if (add)
-		new[j++] = (struct tracepoint_func){ func, data };
+	}
+	if (add && !placed)
+		new[j++] = (struct tracepoint_func){ func, data, prio };
 	new[j].func = NULL;
 	return new;
 }
 
-static int tracepoint_update(struct tracepoint *tp, void *func, void *data, bool add)
+static int tracepoint_update(struct tracepoint *tp, void *func, void *data, int prio, bool add)
 {
 	struct tracepoint_func *old, *new;
 	int err;
 
 	spin_lock(&tracepoints_lock);
 	old = tp->funcs;
-	new = probes_edit(old, func, data, add, &err);
+	new = probes_edit(old, func, data, prio, add, &err);
 	if (err) {
 		spin_unlock(&tracepoints_lock);
 		return err;
@@ -103,14 +110,19 @@ static int tracepoint_update(struct tracepoint *tp, void *func, void *data, bool
 	return 0;
 }
 
-int tracepoint_probe_register(struct tracepoint *tp, void *probe, void *data)
+int tracepoint_probe_register_prio(struct tracepoint *tp, void *probe, void *data, int prio)
 {
 	if (!tp || !probe)
 		return -EINVAL;
-	return tracepoint_update(tp, probe, data, true);
+	return tracepoint_update(tp, probe, data, prio, true);
+}
+
+int tracepoint_probe_register(struct tracepoint *tp, void *probe, void *data)
+{
+	return tracepoint_probe_register_prio(tp, probe, data, TRACEPOINT_DEFAULT_PRIO);
 }
 
 int tracepoint_probe_unregister(struct tracepoint *tp, void *probe, void *data)
 {
-	return tracepoint_update(tp, probe, data, false);
+	return tracepoint_update(tp, probe, data, 0, false);
 }

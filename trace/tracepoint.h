@@ -29,7 +29,10 @@
 struct tracepoint_func {
 	void *func;
 	void *data;
+	int prio;		/* higher runs first; equal ones in registration order */
 };
+
+#define TRACEPOINT_DEFAULT_PRIO	10
 
 /* One tracepoint. Lives in section __tracepoints (kernel.ld bounds it). */
 struct tracepoint {
@@ -45,6 +48,8 @@ struct tracepoint {
  * never from a probe or with interrupts off.
  */
 int tracepoint_probe_register(struct tracepoint *tp, void *probe, void *data);
+/* The same with a priority: a probe that must see what the others did runs with a lower one. */
+int tracepoint_probe_register_prio(struct tracepoint *tp, void *probe, void *data, int prio);
 int tracepoint_probe_unregister(struct tracepoint *tp, void *probe, void *data);
 
 /* The guard every call site enters (per CPU); refused counts dropped hits. */
@@ -88,6 +93,12 @@ unsigned long tracepoint_recursion_refused(void);
 	{								\
 		return tracepoint_probe_register(&__tracepoint_##name,	\
 						 (void *)probe, data);	\
+	}								\
+	static inline int register_trace_prio_##name(void (*probe)(void *, proto), void *data, \
+						     int prio)			\
+	{								\
+		return tracepoint_probe_register_prio(&__tracepoint_##name, \
+						      (void *)probe, data, prio); \
 	}								\
 	static inline int unregister_trace_##name(void (*probe)(void *, proto), void *data) \
 	{								\

@@ -6,7 +6,7 @@
 # checked by tests/unit/report_perfdata.c.
 # spoor-exec: --smp 4 --timeout 120
 . /spoor/lib/tap.sh
-echo 1..15
+echo 1..16
 cd /tmp
 
 # hello makes exactly 5 system calls after its exec (arch_prctl, set_tid_address, ioctl, writev, exit_group).
@@ -21,6 +21,9 @@ result $? "perf stat: elapsed time"
 # inherit: forkloop's 7 children are counted, not perf's own fork.
 perf stat -e sched:sched_process_fork -- forkloop 7 > /dev/null 2> stat.txt
 is "perf stat: forks of forkloop 7, inherited" 7 "$(grep sched_process_fork stat.txt | sed 's/^ *//; s/ .*//')"
+# Each child's own exit is counted before its events fold into forkloop's (Linux: 8).
+perf stat -e sched:sched_process_exit -- forkloop 7 > /dev/null 2> stat.txt
+is "perf stat: exits of forkloop 7 and its 7 children" 8 "$(grep sched_process_exit stat.txt | sed 's/^ *//; s/ .*//')"
 
 perf stat -a -e sched:sched_process_fork,task-clock -- forkloop 3 > /dev/null 2> stat.txt
 grep -q "for 'system wide'" stat.txt
