@@ -137,6 +137,23 @@ static void lat_flags(struct obuf *o, unsigned int f, unsigned int pc)
 	ob_putc(o, pc >> 4 ? hex[(pc >> 4) & 0xf] : '.');
 }
 
+/*
+ * trace-cmd's (libtraceevent's) older reading of the same bits: irqs off
+ * (or X: not supported), need-resched, hard/soft irq, preempt depth and
+ * migrate-disable depth; no BH-off or NMI letters.
+ */
+static void tep_lat_flags(struct obuf *o, unsigned int f, unsigned int pc)
+{
+	static const char hex[] = "0123456789abcdef";
+	bool hard = f & 0x08, soft = f & 0x10;
+
+	ob_putc(o, f & 0x01 ? 'd' : f & 0x02 ? 'X' : '.');
+	ob_putc(o, f & 0x04 ? 'N' : '.');
+	ob_putc(o, hard && soft ? 'H' : hard ? 'h' : soft ? 's' : '.');
+	ob_putc(o, pc & 0xf ? hex[pc & 0xf] : '.');
+	ob_putc(o, pc >> 4 ? hex[(pc >> 4) & 0xf] : '.');
+}
+
 /* "%5llu.%06llu" (or .%09llu with -t), rounded to microseconds as trace-cmd does. */
 static void put_time(struct obuf *o, const struct report_opts *opt, uint64_t ts)
 {
@@ -163,9 +180,51 @@ static void put_pid(struct obuf *o, int32_t pid, size_t width)
 		ob_pad(o, ' ', width - (o->len - start));
 }
 
+/* What lines depend on besides their own record. */
+struct print_state {
+	uint64_t prev_ts;	/* --ts-diff: the line before */
+	bool have_prev;
+	struct wakeup_lat *wakeup;	/* -w, or NULL */
+};
+
+/* trace-cmd -l: "%8.8s-%-5d %3d" and the five flag characters before the time. */
+static void latency_columns(struct rep_ctx *ctx, struct obuf *o, const struct rep_record *r,
+			    int32_t pid)
+{
+	char comm[9];
+
+	snprintf(comm, sizeof(comm), "%s", comm_of(ctx, pid));
+	put_right(o, comm, 8);
+	ob_putc(o, '-');
+	put_pid(o, pid, 5);
+	ob_putc(o, ' ');
+	ob_u64_width(o, r->cpu, 3, ' ');
+	tep_lat_flags(o, r->size > 2 ? r->data[2] : 0, r->size > 3 ? r->data[3] : 0);
+	ob_putc(o, ' ');
+}
+
+/*
+ * --ts-diff: "(+N)" padded to 8, blanks on the first line. N is the
+ * difference of the times as shown (microseconds, each rounded; ns with -t).
+ */
+static void ts_diff(struct obuf *o, const struct report_opts *opt, struct print_state *ps,
+		    uint64_t ts)
+{
+	char diff[32] = "";
+
+	if (ps->have_prev)
+		snprintf(diff, sizeof(diff), "(+%llu)",
+			 (unsigned long long)(opt->ns ? ts - ps->prev_ts :
+					      (ts + 500) / 1000 - (ps->prev_ts + 500) / 1000));
+	ob_printf(o, "%-8s ", diff);
+	ps->prev_ts = ts;
+	ps->have_prev = true;
+}
+
 /* One record as a line. */
 static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct report_opts *opt,
-			 struct rep_event *ev, const struct rep_record *r, int32_t pid)
+			 struct print_state *ps, struct rep_event *ev, const struct rep_record *r,
+			 int32_t pid)
 {
 	size_t start, nlen;
 
@@ -175,26 +234,29 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		else
 			ob_printf(o, "CPU:%u [EVENTS DROPPED]\n", r->cpu);
 	}
-	put_right(o, comm_of(ctx, pid), 16);
-	ob_putc(o, '-');
-	if (opt->trace_layout) {
-		put_pid(o, pid, 7);
+	if (opt->latency) {
+		latency_columns(ctx, o, r, pid);
+	} else {
+		put_right(o, comm_of(ctx, pid), 16);
+		ob_putc(o, '-');
+		put_pid(o, pid, opt->trace_layout ? 7 : 5);
 		ob_puts(o, " [");
 		ob_u64_width(o, r->cpu, 3, '0');
 		ob_puts(o, "] ");
-		lat_flags(o, r->size > 2 ? r->data[2] : 0, r->size > 3 ? r->data[3] : 0);
-		ob_putc(o, ' ');
-		put_time(o, opt, r->ts);
-		ob_puts(o, ": ");
+		if (opt->trace_layout) {
+			lat_flags(o, r->size > 2 ? r->data[2] : 0, r->size > 3 ? r->data[3] : 0);
+			ob_putc(o, ' ');
+		}
+	}
+	put_time(o, opt, r->ts);
+	ob_puts(o, ": ");
+	if (opt->ts_diff)
+		ts_diff(o, opt, ps, r->ts);
+	if (opt->trace_layout) {
+		/* The guest's layout: "name: " unpadded. */
 		ob_puts(o, ev->name);
 		ob_puts(o, ": ");
 	} else {
-		put_pid(o, pid, 5);
-		ob_puts(o, " [");
-		ob_u64_width(o, r->cpu, 3, '0');
-		ob_puts(o, "] ");
-		put_time(o, opt, r->ts);
-		ob_puts(o, ": ");
 		/* "name:" padded to 21 columns, then a space, made once per event. */
 		if (!ev->head) {
 			nlen = strlen(ev->name) + 1;
@@ -221,6 +283,8 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 	/* trace-cmd drops the newline a printed text ends with (ftrace:print). */
 	if (o->len > start && o->buf[o->len - 1] == '\n')
 		o->len--;
+	if (ps->wakeup)
+		wakeup_lat_record(ps->wakeup, ctx, ev, r, o);
 	ob_putc(o, '\n');
 	ob_end_line(o);
 }
@@ -242,6 +306,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 	struct page_iter *it = calloc(n ? n : 1, sizeof(*it));
 	struct rep_record *head = calloc(n ? n : 1, sizeof(*head));
 	bool *live = calloc(n ? n : 1, sizeof(*live));
+	struct print_state ps = { .wakeup = opt->wakeup ? wakeup_lat_new() : NULL };
 	uint64_t printed = 0;
 
 	if (!it || !head || !live)
@@ -280,12 +345,14 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 			goto advance;
 		}
 		if (report_event_selected(opt, ev) && report_record_selected(opt, r, pid)) {
-			print_record(ctx, o, opt, ev, r, pid);
+			print_record(ctx, o, opt, &ps, ev, r, pid);
 			printed++;
 		}
 advance:
 		live[best] = page_next(&it[best], &head[best]);
 	}
+	if (ps.wakeup)
+		wakeup_lat_finish(ps.wakeup, o);
 	if (unknown > UNKNOWN_ID_REPORTS)
 		rep_diag(ctx, 0, "%u records in all had an event id with no format", unknown);
 	free(it);
@@ -307,9 +374,31 @@ static void usage(FILE *f)
 		"  -R              raw: every field as name=value instead of the print fmt\n"
 		"  -N              no plugin renderings (trace-cmd -N)\n"
 		"  -t              timestamps in nanoseconds\n"
+		"  -l              latency format: CPU and the irq/preempt flags before the time\n"
+		"  --ts-diff       the time since the line before, (+us) or (+ns) with -t\n"
+		"  -w              wakeup latencies (sched_wakeup to sched_switch), then a summary\n"
 		"  -q              no diagnostics on stderr (the exit status still says)\n"
 		"  --trace         the guest's `trace` file layout (flags column, wider pid)\n"
 		"  --svg OUT       also draw a per-CPU timeline as an SVG file\n");
+}
+
+/* An -e pattern that matches no event of the file is a mistake: name it. */
+static bool unknown_events(const struct rep_ctx *ctx, const struct report_opts *opt)
+{
+	bool bad = false;
+
+	for (unsigned int i = 0; i < opt->nr_events; i++) {
+		struct report_opts one = { .events = &opt->events[i], .nr_events = 1 };
+		bool found = false;
+
+		for (unsigned int e = 0; e < ctx->nr_events && !found; e++)
+			found = report_event_selected(&one, ctx->events[e]);
+		if (!found) {
+			spoor_err("report: -e %s: no such event in the file", opt->events[i]);
+			bad = true;
+		}
+	}
+	return bad;
 }
 
 static int map_file(const char *path, unsigned char **buf, size_t *size)
@@ -350,6 +439,11 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 	rep_ctx_init(&ctx, &t);
 	ctx.no_plugins = opt->no_plugins;
 	report_load_events(&ctx, &t);
+	if (unknown_events(&ctx, opt)) {
+		rep_ctx_free(&ctx);
+		tdat_close(&t);
+		return 2;
+	}
 	ob_init(&o, out);
 	ob_printf(&o, "cpus=%u\n", t.nr_cpus);
 	print_all(&ctx, &t, opt, &o);
@@ -369,6 +463,7 @@ int cmd_report(int argc, char **argv)
 		{ "from", required_argument, NULL, 'F' },
 		{ "to", required_argument, NULL, 'T' },
 		{ "trace", no_argument, NULL, 'L' },
+		{ "ts-diff", no_argument, NULL, 'D' },
 		{ "svg", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -380,7 +475,7 @@ int cmd_report(int argc, char **argv)
 	int c, ret;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:e:P:RNtqh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:e:P:RNtqlwh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			path = optarg;
@@ -433,6 +528,15 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'L':
 			opt.trace_layout = true;
+			break;
+		case 'l':
+			opt.latency = true;
+			break;
+		case 'D':
+			opt.ts_diff = true;
+			break;
+		case 'w':
+			opt.wakeup = true;
 			break;
 		case 'S':
 			opt.svg = optarg;

@@ -266,6 +266,9 @@ struct report_opts {
 	bool ns;		/* -t: nanosecond timestamps */
 	bool no_plugins;	/* -N */
 	bool trace_layout;	/* --trace: the guest's `trace` file line layout */
+	bool latency;		/* -l: trace-cmd's latency columns (CPU and flags) */
+	bool ts_diff;		/* --ts-diff: "(+N)" since the previous line shown */
+	bool wakeup;		/* -w: wakeup latencies (report_wakeup.c) */
 	char **events;		/* -e patterns: "sys:name", "name", globs */
 	unsigned int nr_events;
 	uint64_t cpus[64];	/* --cpu: bitmap of CPUs to show (all when cpu_filter unset) */
@@ -296,6 +299,12 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
  */
 int report_perf_run(const char *path, const unsigned char *buf, size_t size,
 		    const struct report_opts *opt, FILE *out);
+/* -w (report_wakeup.c): feed every record shown; finish prints the summary and frees. */
+struct wakeup_lat;
+struct wakeup_lat *wakeup_lat_new(void);
+void wakeup_lat_record(struct wakeup_lat *w, const struct rep_ctx *ctx, const struct rep_event *ev,
+		       const struct rep_record *r, struct obuf *o);
+void wakeup_lat_finish(struct wakeup_lat *w, struct obuf *o);
 /* The --svg picture: one lane per CPU, tasks as spans, events as ticks. */
 int report_svg(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt, const char *path);
 

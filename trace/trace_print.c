@@ -30,7 +30,8 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 
 	if (!READ_ONCE(tr->tracing_on))
 		return -EBADF;
-	trace_save_cmdline(tracing_task_pid(), tracing_task_comm());
+	/* The writer's name is saved at its next switch, as for any committed record. */
+	this_cpu_write(trace_cmdline_save, true);
 	if (len > TRACE_MARKER_MAX)
 		len = TRACE_MARKER_MAX;
 	/* The record's text ends in a newline, added if the writer left it out. */

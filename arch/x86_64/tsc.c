@@ -103,7 +103,7 @@ void tsc_calibrate(void)
 		best_tsc = rough_tsc, best_lapic = rough_lapic, best_unc = rough_unc;
 	}
 	/* count / PIT_HZ seconds elapsed, exactly: the PIT is the reference */
-	tsc_khz = (unsigned long)(best_tsc * PIT_HZ / den);
+	tsc_set_khz((unsigned long)(best_tsc * PIT_HZ / den));
 	lapic_timer_ticks_per_ms = (u32)((u64)best_lapic * PIT_HZ / den);
 	pr_info("tsc: %lu.%03lu MHz TSC, LAPIC timer %u ticks/ms (PIT, %d ms x %d, +-%lu ppm)\n",
 		tsc_khz / 1000, tsc_khz % 1000, lapic_timer_ticks_per_ms, CALIBRATE_MS,

@@ -2,10 +2,11 @@
  * spoor report against trace-cmd report itself: trace.dat files with
  * Linux 6.18's format files (tests/unit/trace_ref) and records of random
  * field values, written with trace/tracedat_write.c, must print the same
- * text in both tools, line by line, in the default, raw (-R) and
- * no-plugin (-N) views. Skipped when trace-cmd is not installed.
+ * text in both tools, line by line, in the default, raw (-R), no-plugin
+ * (-N), latency (-l), --ts-diff (in us and ns) and wakeup latency (-w)
+ * views. Skipped when trace-cmd is not installed.
  */
-/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
+/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include <glob.h>
 #include <unistd.h>
@@ -172,7 +173,8 @@ Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
 	struct fx_page *cpus[2] = { pages[0], pages[1] };
 	unsigned int nr_pages[2] = { 1, 1 }, nf = 0;
 	char path[] = "/tmp/spoor-report-XXXXXX";
-	const char *views[][2] = { { "", "" }, { "-R", "R" }, { "-N", "N" } };
+	const char *views[][2] = { { "", "" }, { "-R", "R" }, { "-N", "N" }, { "-l", "l" },
+				   { "--ts-diff", "D" }, { "-t --ts-diff", "tD" }, { "-w", "w" } };
 	u64 ts[2] = { 1000000000ull, 1000000000ull };
 	glob_t g;
 	struct fx_file f;
@@ -235,7 +237,11 @@ Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
 	close(fd);
 
 	for (size_t v = 0; v < sizeof(views) / sizeof(views[0]); v++) {
-		struct report_opts opt = { .raw = views[v][1][0] == 'R', .no_plugins = views[v][1][0] == 'N' };
+		const char *o = views[v][1];
+		struct report_opts opt = {
+			.raw = strchr(o, 'R'), .no_plugins = strchr(o, 'N'), .latency = strchr(o, 'l'),
+			.ts_diff = strchr(o, 'D'), .ns = strchr(o, 't'), .wakeup = strchr(o, 'w'),
+		};
 		char *want = trace_cmd(path, views[v][0]), *got, msg[1024];
 		int status;
 
@@ -247,6 +253,18 @@ Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
 			cr_expect_fail("view \"%s\" differs at %s", views[v][0], msg);
 		}
 		free(want);
+		free(got);
+	}
+	{
+		/* An -e naming no event of the file is an error (status 2), not empty output. */
+		char *pats[] = { "sched:sched_switch", "sched:no_such_event" };
+		struct report_opts opt = { .events = pats, .nr_events = 2 };
+		char *got;
+		int status;
+
+		got = fx_report(f.buf, f.len, &opt, &status);
+		cr_expect_eq(status, 2);
+		cr_expect_str_eq(got, "");
 		free(got);
 	}
 	if (getenv("REPORT_KEEP"))	/* for a look with both tools */

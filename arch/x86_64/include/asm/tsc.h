@@ -14,6 +14,8 @@ static inline u64 rdtsc(void)
 
 /* TSC kHz, set once by tsc_calibrate (0 before: clocks read 0). */
 extern unsigned long tsc_khz;
+/* Sets tsc_khz and the clock's conversion from it (kernel/time.c). */
+void tsc_set_khz(unsigned long khz);
 
 /* Measures the TSC and the LAPIC timer against PIT channel 2. Boot CPU, after apic_init. */
 void tsc_calibrate(void);
