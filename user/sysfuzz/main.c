@@ -1,0 +1,249 @@
+/*
+ * sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS] [-w THREADS] [-x NR,NR..] [-v]
+ *
+ * The coordinator: forks the workers, waits for them (SIGKILLing any still
+ * there WORKER_GRACE seconds after the deadline), removes /tmp/sfz, and
+ * prints what was done and how every child ended. Exit 0 only if every
+ * worker exited 0 and every child was reaped with a status its kind allows.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "sysfuzz.h"
+
+#define WORKER_GRACE	30
+
+struct options opt = { .seed = 1, .seconds = 10, .workers = 4, .threads = 2 };
+struct shared *shared;
+int log_fd = -1;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS<=%d] [-w THREADS<=%d] "
+			"[-x NR,NR...] [-v]\n", MAX_WORKERS, MAX_THREADS);
+	exit(2);
+}
+
+static void parse(int argc, char **argv)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, "s:t:p:w:x:v")) != -1) {
+		switch (c) {
+		case 's':
+			opt.seed = strtoull(optarg, NULL, 0);
+			break;
+		case 't':
+			opt.seconds = atoi(optarg);
+			break;
+		case 'p':
+			opt.workers = atoi(optarg);
+			break;
+		case 'w':
+			opt.threads = atoi(optarg);
+			break;
+		case 'x':
+			for (char *s = optarg; *s;) {
+				unsigned long nr = strtoul(s, &s, 0);
+
+				if (nr <= NR_MAX)
+					opt.skip[nr] = 1;
+				if (*s)
+					s++;
+			}
+			break;
+		case 'v':
+			opt.verbose = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (opt.seconds < 0 || opt.workers < 1 || opt.workers > MAX_WORKERS || opt.threads < 1 ||
+	    opt.threads > MAX_THREADS || optind != argc)
+		usage();
+}
+
+static const char *variant_name(int v)
+{
+	return v == 0 ? "default" : v == 1 ? "blocked" : v == 2 ? "ignored" : "-";
+}
+
+static void describe_status(char *buf, size_t len, int status)
+{
+	if (status == -1)
+		snprintf(buf, len, "not found by wait4");
+	else if (status == -2)
+		snprintf(buf, len, "hung, SIGKILLed after the timeout");
+	else if (WIFEXITED(status))
+		snprintf(buf, len, "exited %d", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, len, "status 0x%x", status);
+}
+
+/* Prints every unexpected end; returns how many there were. */
+static int report_bad(int w)
+{
+	struct worker_stats *s = &shared->w[w];
+	char how[96];
+
+	for (int i = 0; i < s->nbad && i < MAX_BAD; i++) {
+		struct bad_child *b = &s->bad[i];
+
+		describe_status(how, sizeof(how), b->status);
+		if (b->kind >= 0)
+			printf("sysfuzz: BAD worker %d child %d (fault \"%s\", signal %s): %s, wanted signal %d\n",
+			       w, (int)b->pid, fault_name(b->kind), variant_name(b->variant), how,
+			       fault_signal(b->kind));
+		else if (b->variant < 0)
+			printf("sysfuzz: BAD worker %d: stray child %d nobody forked: %s\n", w, (int)b->pid, how);
+		else
+			printf("sysfuzz: BAD worker %d fuzz child %d: %s\n", w, (int)b->pid, how);
+	}
+	if (s->nbad > MAX_BAD)
+		printf("sysfuzz: BAD worker %d: %d more\n", w, s->nbad - MAX_BAD);
+	return s->nbad;
+}
+
+static void summary(double secs, int bad)
+{
+	unsigned long calls = 0, forked = 0, reaped = 0, exits = 0, timeouts = 0, sigs[65] = { 0 };
+	unsigned long fault_ok[64] = { 0 };
+	int tried = 0, succeeded = 0;
+
+	for (int w = 0; w < opt.workers; w++) {
+		struct worker_stats *s = &shared->w[w];
+
+		calls += s->calls;
+		forked += s->forked;
+		reaped += s->reaped;
+		exits += s->fuzz_exit;
+		timeouts += s->fuzz_timeout;
+		for (int i = 0; i < 65; i++)
+			sigs[i] += s->fuzz_sig[i];
+		for (int k = 0; k < fault_kinds(); k++)
+			fault_ok[k] += s->fault_ok[k];
+	}
+	for (int nr = 0; nr <= NR_MAX; nr++) {
+		tried += shared->nr_calls[nr] != 0;
+		succeeded += shared->nr_ok[nr] != 0;
+	}
+	printf("sysfuzz: %lu calls in %.1f s: %.0f calls/s; %d of %d numbers called, %d succeeded at least once\n",
+	       calls, secs, secs > 0 ? calls / secs : 0.0, tried, NR_MAX + 1, succeeded);
+	printf("sysfuzz: children: %lu forked, %lu reaped as expected\n", forked, reaped);
+	for (int k = 0; k < fault_kinds(); k++)
+		printf("sysfuzz:   fault %-32s %5lu killed by signal %d (%s)\n", fault_name(k), fault_ok[k],
+		       fault_signal(k), strsignal(fault_signal(k)));
+	printf("sysfuzz:   fuzz children: %lu exited, %lu blocked or traced and SIGKILLed", exits, timeouts);
+	for (int i = 1; i <= 64; i++)
+		if (sigs[i])
+			printf(", %lu signal %d", sigs[i], i);
+	printf("\n");
+	printf("sysfuzz: %s (%d unexpected)\n", bad ? "FAIL" : "PASS", bad);
+}
+
+/*
+ * Children make every call, mount, settimeofday and sethostname included:
+ * harmless under Spoor (no such calls, one throwaway guest) but not for
+ * root on a real machine. There, run it as an unprivileged user.
+ */
+static bool refuse_host(void)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0 && strcmp(u.sysname, "Spoor") && geteuid() == 0) {
+		fprintf(stderr, "sysfuzz: refusing to run as root on %s (run as an unprivileged user)\n",
+			u.sysname);
+		return true;
+	}
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	pid_t pids[MAX_WORKERS];
+	int alive, bad = 0;
+	uint64_t start;
+
+	parse(argc, argv);
+	if (refuse_host())
+		return 2;
+	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED) {
+		perror("sysfuzz: mmap");
+		return 1;
+	}
+	if (opt.verbose)
+		log_fd = fcntl(2, F_DUPFD, 250);
+	calls_init();
+	printf("sysfuzz: seed %llu, %d workers x %d threads, %d s\n", (unsigned long long)opt.seed,
+	       opt.workers, opt.threads, opt.seconds);
+	fflush(stdout);
+	start = now_ns();
+	shared->deadline_ns = start + (uint64_t)opt.seconds * 1000000000ULL;
+	for (int w = 0; w < opt.workers; w++) {
+		pids[w] = fork();
+		if (pids[w] < 0) {
+			perror("sysfuzz: fork");
+			return 1;
+		}
+		if (pids[w] == 0)
+			worker_main(w);
+	}
+	alive = opt.workers;
+	while (alive) {
+		int status;
+		pid_t p = waitpid(-1, &status, WNOHANG);
+
+		if (p < 0 && errno != EINTR)
+			break;
+		for (int w = 0; p > 0 && w < opt.workers; w++) {
+			char how[96];
+
+			if (pids[w] != p)
+				continue;
+			pids[w] = 0;
+			alive--;
+			if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && shared->w[w].done)
+				continue;
+			describe_status(how, sizeof(how), status);
+			printf("sysfuzz: BAD worker %d (pid %d) %s\n", w, (int)p, how);
+			bad++;
+		}
+		if (p > 0)
+			continue;
+		if (now_ns() > shared->deadline_ns + WORKER_GRACE * 1000000000ULL) {
+			for (int w = 0; w < opt.workers; w++)
+				if (pids[w]) {
+					printf("sysfuzz: BAD worker %d (pid %d) still running %d s after the end: SIGKILL\n",
+					       w, (int)pids[w], WORKER_GRACE);
+					kill(pids[w], SIGKILL);
+				}
+			shared->deadline_ns = -1ULL / 2;	/* report each once */
+		}
+		usleep(10000);
+	}
+	pools_cleanup_files();
+	for (int w = 0; w < opt.workers; w++)
+		bad += report_bad(w);
+	summary((double)(now_ns() - start) / 1e9, bad);
+	return bad ? 1 : 0;
+}
