@@ -300,7 +300,7 @@ void report_load_events(struct rep_ctx *ctx, struct tdat *t)
 
 /* Merge the CPUs by time and print. Returns the number of records printed. */
 static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt,
-			  struct obuf *o)
+			  const struct report_filter *filters, struct obuf *o)
 {
 	unsigned int n = t->nr_data, unknown = 0;
 	struct page_iter *it = calloc(n ? n : 1, sizeof(*it));
@@ -344,7 +344,8 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 					 r->cpu, id);
 			goto advance;
 		}
-		if (report_event_selected(opt, ev) && report_record_selected(opt, r, pid)) {
+		if (report_event_selected(opt, ev) && report_record_selected(opt, r, pid) &&
+		    report_filter_match(filters, ctx, ev, r, pid)) {
 			print_record(ctx, o, opt, &ps, ev, r, pid);
 			printed++;
 		}
@@ -367,6 +368,9 @@ static void usage(FILE *f)
 		"usage: spoor report [OPTIONS] [FILE]   (FILE defaults to trace.dat)\n"
 		"  -i FILE         the trace.dat (or perf.data: printed as perf script does) to read\n"
 		"  -e EVENT        only this event: sys:name, name or sys (globs allowed); repeatable\n"
+		"  -F 'EVENTS[:FILTER]'  trace-cmd's filters: EVENTS is SYS/EVENT, SYS or EVENT\n"
+		"                  (regexes, ','-separated); FILTER compares fields: == != < <= > >=\n"
+		"                  =~ !~ (regex) ~ (glob) & with && || ! ( ); repeatable (any may pass)\n"
 		"  --cpu LIST      only these CPUs, e.g. 0,2-3\n"
 		"  -P PID          only records of this pid; repeatable\n"
 		"  --from SECS     only records at or after this time (e.g. 12.5)\n"
@@ -425,9 +429,11 @@ static int map_file(const char *path, unsigned char **buf, size_t *size)
 int report_run(const char *path, const unsigned char *buf, size_t size,
 	       const struct report_opts *opt, FILE *out)
 {
+	struct report_filter *filters = NULL;
 	struct tdat t;
 	struct rep_ctx ctx;
 	struct obuf o;
+	bool bad;
 	int ret;
 
 	if (size >= 8 && !memcmp(buf, "PERFILE2", 8))
@@ -439,14 +445,19 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 	rep_ctx_init(&ctx, &t);
 	ctx.no_plugins = opt->no_plugins;
 	report_load_events(&ctx, &t);
-	if (unknown_events(&ctx, opt)) {
+	bad = unknown_events(&ctx, opt);
+	for (unsigned int i = 0; i < opt->nr_filters; i++)
+		bad |= report_filter_add(&filters, &ctx, opt->filters[i]) < 0;
+	if (bad) {
+		report_filter_free(filters);
 		rep_ctx_free(&ctx);
 		tdat_close(&t);
 		return 2;
 	}
 	ob_init(&o, out);
 	ob_printf(&o, "cpus=%u\n", t.nr_cpus);
-	print_all(&ctx, &t, opt, &o);
+	print_all(&ctx, &t, opt, filters, &o);
+	report_filter_free(filters);
 	ob_free(&o);
 	if (opt->svg)
 		report_svg(&ctx, &t, opt, opt->svg);
@@ -456,12 +467,15 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 	return ret;
 }
 
+/* Long options without a letter. */
+enum { OPT_FROM = 0x100, OPT_TO };
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "cpu", required_argument, NULL, 'C' },
-		{ "from", required_argument, NULL, 'F' },
-		{ "to", required_argument, NULL, 'T' },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "to", required_argument, NULL, OPT_TO },
 		{ "trace", no_argument, NULL, 'L' },
 		{ "ts-diff", no_argument, NULL, 'D' },
 		{ "svg", required_argument, NULL, 'S' },
@@ -475,7 +489,7 @@ int cmd_report(int argc, char **argv)
 	int c, ret;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:e:P:RNtqlwh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:e:F:P:RNtqlwh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			path = optarg;
@@ -485,6 +499,12 @@ int cmd_report(int argc, char **argv)
 			if (!opt.events)
 				abort();
 			opt.events[opt.nr_events++] = optarg;
+			break;
+		case 'F':
+			opt.filters = realloc(opt.filters, (opt.nr_filters + 1) * sizeof(*opt.filters));
+			if (!opt.filters)
+				abort();
+			opt.filters[opt.nr_filters++] = optarg;
 			break;
 		case 'P': {
 			char *e;
@@ -507,9 +527,9 @@ int cmd_report(int argc, char **argv)
 			}
 			opt.cpu_filter = true;
 			break;
-		case 'F':
-		case 'T':
-			if (parse_seconds(optarg, c == 'F' ? &opt.from : &opt.to)) {
+		case OPT_FROM:
+		case OPT_TO:
+			if (parse_seconds(optarg, c == OPT_FROM ? &opt.from : &opt.to)) {
 				spoor_err("report: %s: expected seconds like 12.5", optarg);
 				return 2;
 			}
@@ -561,6 +581,7 @@ int cmd_report(int argc, char **argv)
 	if (size)
 		munmap(buf, size);
 	free(opt.events);
+	free(opt.filters);
 	free(opt.pids);
 	fflush(stdout);
 	return ret;

@@ -277,6 +277,8 @@ struct report_opts {
 	unsigned int nr_pids;
 	uint64_t from, to;	/* --from/--to in ns; to == 0: no end */
 	const char *svg;	/* --svg FILE */
+	char **filters;		/* -F specs (report_filter.c) */
+	unsigned int nr_filters;
 };
 
 /* Parse every format and load the symbol tables. */
@@ -299,6 +301,13 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
  */
 int report_perf_run(const char *path, const unsigned char *buf, size_t size,
 		    const struct report_opts *opt, FILE *out);
+/* -F (report_filter.c): compile one spec against the file's events (0, or -1 said). */
+struct report_filter;
+int report_filter_add(struct report_filter **list, const struct rep_ctx *ctx, const char *spec);
+/* With no -F every record passes; else one naming ev must accept r. */
+bool report_filter_match(const struct report_filter *list, const struct rep_ctx *ctx,
+			 const struct rep_event *ev, const struct rep_record *r, int32_t pid);
+void report_filter_free(struct report_filter *list);
 /* -w (report_wakeup.c): feed every record shown; finish prints the summary and frees. */
 struct wakeup_lat;
 struct wakeup_lat *wakeup_lat_new(void);

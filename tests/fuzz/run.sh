@@ -11,7 +11,7 @@ mkdir -p "$out"
 command -v clang >/dev/null || { echo "run.sh: needs clang with libFuzzer (Debian: apt-get install clang)" >&2; exit 1; }
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=gnu11 \
 	-I. -Itests/host/include -DSPOOR_HOST -o "$out/report_fuzz" tests/fuzz/report_fuzz.c \
-	host-tools/report.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt*.c \
+	host-tools/report.c host-tools/report_filter.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt*.c \
 	host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c \
 	host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c -lz -lzstd
 mkdir -p "$out/new"

@@ -6,7 +6,7 @@
  * an event id with no format. Expected text is what trace-cmd report 3.1
  * prints for the same files (checked by hand against it).
  */
-/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
+/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_filter.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include "tests/unit/report_fixture.h"
 
@@ -208,6 +208,39 @@ Test(report_page, filters_cpu_pid_time_and_event)
 	cr_expect_eq(strlen(out), strlen("cpus=2\n") + 3 * strlen(LINE(MYPROC, "000", "    1.000000",
 									 "field1=0 field2=0")));
 	free(out);
+
+	/* -F, trace-cmd's filters: fields compared, combined; COMM is the task's name. */
+	{
+		static struct { char *spec; const char *want; int status; } cases[] = {
+			{ "test: field1 >= 1 && common_pid != 77",
+			  LINE(MYPROC, "001", "    1.500000", "field1=2 field2=0"), 0 },
+			{ "user_events/test: field1 == 0 || (field1 & 2)",
+			  LINE(MYPROC, "000", "    1.000000", "field1=0 field2=0")
+			  LINE(MYPROC, "001", "    1.500000", "field1=2 field2=0"), 0 },
+			{ "user_.*: !(COMM =~ \"^my\")",
+			  LINE("           <...>-77   ", "000", "    2.000000", "field1=1 field2=0"), 0 },
+			{ "test: COMM ~ \"myp*\" && field1 < 1",
+			  LINE(MYPROC, "000", "    1.000000", "field1=0 field2=0"), 0 },
+			{ "test", LINE(MYPROC, "000", "    1.000000", "field1=0 field2=0")
+				  LINE(MYPROC, "001", "    1.500000", "field1=2 field2=0")
+				  LINE("           <...>-77   ", "000", "    2.000000", "field1=1 field2=0"), 0 },
+			{ "test: nofield == 1", NULL, 2 },
+			{ "test: field1 == \"x\"", NULL, 2 },
+			{ "test: (field1 == 1", NULL, 2 },
+			{ "sched/sched_switch", NULL, 2 },
+		};
+
+		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			memset(&opt, 0, sizeof(opt));
+			opt.filters = &cases[i].spec;
+			opt.nr_filters = 1;
+			out = fx_report(f.buf, f.len, &opt, &status);
+			cr_expect_eq(status, cases[i].status, "-F %s", cases[i].spec);
+			if (cases[i].want)
+				cr_expect_str_eq(out + strlen("cpus=2\n"), cases[i].want, "-F %s", cases[i].spec);
+			free(out);
+		}
+	}
 	free(f.buf);
 }
 
