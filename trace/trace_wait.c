@@ -57,6 +57,13 @@ int trace_wait_for(bool (*ready)(void *arg), void *arg)
 	unsigned long flags;
 	int ret;
 
+	/*
+	 * A pending signal ends the wait even when ready() is already true: a
+	 * caller whose ready() and read disagree (a page the writer is still
+	 * committing) loops back here, and must not spin deaf to kill.
+	 */
+	if (signal_pending(current))
+		return -EINTR;
 	spin_lock_irqsave(&waiters_lock, flags);
 	if (!trace_wait_timer_ready) {
 		timer_setup(&trace_wait_timer, trace_wait_tick);
