@@ -641,6 +641,30 @@ static int parse_field(struct parser *ps, const char *s, enum field_kind kind)
 	return 0;
 }
 
+/*
+ * Every REC->name in text must be a field of ev (or "ent", the common
+ * header): else GCC would report it in the generated header, far from the
+ * line to fix. at: where text is in the line, for the column; NULL when
+ * text came out of a macro.
+ */
+static int check_rec_fields(struct parser *ps, const struct tev_event *ev, const char *text,
+			    const char *at)
+{
+	for (const char *r = strstr(text, "REC->"); r; r = strstr(r + 5, "REC->")) {
+		const char *name = r + 5;
+		size_t n = ident_len(name);
+		bool found = n == 3 && !strncmp(name, "ent", 3);
+
+		for (size_t i = 0; i < ev->nfields && !found; i++)
+			found = strlen(ev->fields[i].name) == n && !strncmp(ev->fields[i].name, name, n);
+		if (!found)
+			return fail(ps, at ? at + (r - text) : NULL,
+				    "REC->%.*s: '%s' has no field '%.*s' (its fields come before print)",
+				    (int)n, name, ev->name, (int)n, name);
+	}
+	return 0;
+}
+
 static int parse_print(struct parser *ps, const char *s)
 {
 	struct tev_event *ev = ps->cur;
@@ -668,9 +692,11 @@ static int parse_print(struct parser *ps, const char *s)
 			return fail(ps, args, "expected arguments after ','");
 		if (!scan_c(ps, args, false))
 			return -1;
+		if (check_rec_fields(ps, ev, args, args))
+			return -1;
 	}
 	expanded = expand(ps, args, args, 0);
-	if (ps->failed)
+	if (ps->failed || check_rec_fields(ps, ev, expanded, NULL))
 		return free(expanded), -1;
 	ev->print_args = collapse_ws(expanded);
 	free(expanded);

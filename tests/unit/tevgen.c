@@ -246,6 +246,13 @@ static const struct {
 	  "t/s.tev:5:1: error: the spec defines no event" },
 	{ "system s\ndefine r r(1)\nevent e\n proto int a\n field int a\n print \"\", r\n",
 	  "t/s.tev:6:12: error: macro expansion nested more than 32 deep" },
+	/* A REC->field the event lacks: named at the .tev line, not by GCC in the header. */
+	{ "system s\nevent e\n proto int a\n field int a\n print \"%d %d\", REC->a, REC->b\n",
+	  "t/s.tev:5:25: error: REC->b: 'e' has no field 'b' (its fields come before print)" },
+	{ "system s\ndefine show(v) REC->nope + v\nevent e\n proto int a\n field int a\n print \"%d\", show(REC->a)\n",
+	  "t/s.tev:6:1: error: REC->nope: 'e' has no field 'nope' (its fields come before print)" },
+	{ "system s\nclass c\n proto int a\n field int a\n print \"%d\", REC->aa\n",
+	  "t/s.tev:5:14: error: REC->aa: 'c' has no field 'aa' (its fields come before print)" },
 };
 
 Test(tevgen, bad_specs_point_at_the_error)
