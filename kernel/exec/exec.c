@@ -31,7 +31,7 @@
 
 static ssize_t read_at(struct file *f, void *buf, size_t len, loff_t pos)
 {
-	ssize_t n = f->f_op->read ? f->f_op->read(f, buf, len, &pos) : -EACCES;
+	ssize_t n = f->f_op && f->f_op->read ? f->f_op->read(f, buf, len, &pos) : -EACCES;
 
 	return n < 0 ? n : (size_t)n == len ? n : -EIO;
 }

@@ -175,14 +175,16 @@ long do_mmap(struct mm_struct *mm, unsigned long addr, unsigned long len, unsign
 	if (type != MAP_PRIVATE)
 		vmflags |= VM_SHARED;
 	if (file && !(flags & MAP_ANONYMOUS)) {
-		if (!file->f_inode || (!S_ISREG(file->f_inode->i_mode) && !file->f_op->mmap))
+		const struct file_operations *fop = file->f_op;
+
+		if (!fop || !file->f_inode || (!S_ISREG(file->f_inode->i_mode) && !fop->mmap))
 			return -ENODEV;
 		if (!(file->f_mode & FMODE_READ))
 			return -EACCES;
 		if ((vmflags & VM_SHARED) && (prot & PROT_WRITE) && !(file->f_mode & FMODE_WRITE))
 			return -EACCES;
 		/* Writable shared mappings of regular files would need a page cache Spoor lacks. */
-		if ((vmflags & VM_SHARED) && !file->f_op->mmap && S_ISREG(file->f_inode->i_mode) &&
+		if ((vmflags & VM_SHARED) && !fop->mmap && S_ISREG(file->f_inode->i_mode) &&
 		    (prot & PROT_WRITE))
 			return -ENODEV;
 	} else {

@@ -634,8 +634,9 @@ SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, loff_t *, uoff, size_t, count
 		done = -ENOMEM;
 		goto out;
 	}
-	if (!(in->f_mode & FMODE_READ) || !(out->f_mode & FMODE_WRITE) || !in->f_op->read ||
-	    !out->f_op->write) {
+	/* A file without operations (a directory, a failed open's leftovers) has f_op NULL. */
+	if (!(in->f_mode & FMODE_READ) || !(out->f_mode & FMODE_WRITE) || !in->f_op ||
+	    !in->f_op->read || !out->f_op || !out->f_op->write) {
 		done = -EBADF;
 		goto out;
 	}
