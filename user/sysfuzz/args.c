@@ -162,7 +162,8 @@ static uint64_t good_ptr(struct fuzzer *f)
 	case 4:
 		return (uint64_t)&good_ptr;	/* program text: readable, never writable */
 	default:
-		return (uint64_t)pools.bufs + rng_below(r, BUF_PAGES * PAGE) / (rng_chance(r, 2) ? 1 : 8) * (rng_chance(r, 2) ? 1 : 8);
+		/* half of them 8-byte aligned, half anywhere */
+		return (uint64_t)pools.bufs + (rng_below(r, BUF_PAGES * PAGE) & (rng_chance(r, 2) ? ~7UL : ~0UL));
 	}
 }
 

@@ -23,6 +23,8 @@ enum {
 	F_SIGRET_FLAGS, F_SIGRET_NONCANON, F_SIGRET_KRIP, NR_FAULTS
 };
 
+_Static_assert(F_INTN == FAULT_INTN, "faultcheck.c runs int N once per vector");
+
 static const struct fault faults[NR_FAULTS] = {
 	[F_UD2] = { "ud2", SIGILL },
 	[F_INT3] = { "int3", SIGTRAP },
@@ -106,16 +108,31 @@ static char *code_page(void)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/* Vectors whose gates ring 3 may not use (3 and 4 are Linux's user gates; 0x80 is a syscall there). */
+static const unsigned char int_vectors[] = { 0, 1, 2, 5, 6, 8, 13, 14, 18, 32, 33, 48, 0xef, 0xf0, 0xfe, 0xff };
+
+int fault_int_vectors(void)
+{
+	return sizeof(int_vectors);
+}
+
+int fault_vector_number(int i)
+{
+	return int_vectors[i];
+}
+
+/* -1: any vector (the fuzzer's choice); faultcheck.c goes through them all. */
+int fault_vector = -1;
+
 /* int $N through generated code: a gate ring 3 may not use gives #GP. */
 static void int_n(struct rng *r)
 {
-	static const unsigned char vec[] = { 0, 1, 2, 4, 5, 6, 8, 13, 14, 18, 32, 33, 48, 0xef, 0xf0, 0xfe, 0xff };
 	unsigned char *c = (unsigned char *)code_page();
 
 	if (!c)
 		die(97);
 	c[0] = 0xcd;
-	c[1] = vec[rng_below(r, sizeof(vec))];
+	c[1] = int_vectors[fault_vector >= 0 ? fault_vector : (int)rng_below(r, sizeof(int_vectors))];
 	c[2] = 0x0f;	/* ud2: should the int return, SIGILL shows it */
 	c[3] = 0x0b;
 	((void (*)(void))c)();

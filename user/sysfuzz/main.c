@@ -1,5 +1,6 @@
 /*
  * sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS] [-w THREADS] [-x NR,NR..] [-v]
+ * sysfuzz -F [-k KIND]: the fault children one by one (faultcheck.c)
  *
  * The coordinator: forks the workers, waits for them (SIGKILLing any still
  * there WORKER_GRACE seconds after the deadline), removes /tmp/sfz, and
@@ -21,7 +22,7 @@
 
 #define WORKER_GRACE	30
 
-struct options opt = { .seed = 1, .seconds = 10, .workers = 4, .threads = 2 };
+struct options opt = { .seed = 1, .seconds = 10, .workers = 4, .threads = 2, .fault_kind = -1 };
 struct shared *shared;
 int log_fd = -1;
 
@@ -36,7 +37,7 @@ static uint64_t now_ns(void)
 static void usage(void)
 {
 	fprintf(stderr, "usage: sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS<=%d] [-w THREADS<=%d] "
-			"[-x NR,NR...] [-v]\n", MAX_WORKERS, MAX_THREADS);
+			"[-x NR,NR...] [-v]\n       sysfuzz -F [-k KIND]\n", MAX_WORKERS, MAX_THREADS);
 	exit(2);
 }
 
@@ -44,7 +45,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "s:t:p:w:x:v")) != -1) {
+	while ((c = getopt(argc, argv, "s:t:p:w:x:vFk:")) != -1) {
 		switch (c) {
 		case 's':
 			opt.seed = strtoull(optarg, NULL, 0);
@@ -70,6 +71,12 @@ static void parse(int argc, char **argv)
 			break;
 		case 'v':
 			opt.verbose = 1;
+			break;
+		case 'F':
+			opt.faults = 1;
+			break;
+		case 'k':
+			opt.fault_kind = atoi(optarg);
 			break;
 		default:
 			usage();
@@ -125,14 +132,13 @@ static int report_bad(int w)
 
 static void summary(double secs, int bad)
 {
-	unsigned long calls = 0, forked = 0, reaped = 0, exits = 0, timeouts = 0, sigs[65] = { 0 };
+	unsigned long calls = shared->counts.calls, forked = 0, reaped = 0, exits = 0, timeouts = 0, sigs[65] = { 0 };
 	unsigned long fault_ok[64] = { 0 };
 	int tried = 0, succeeded = 0;
 
 	for (int w = 0; w < opt.workers; w++) {
 		struct worker_stats *s = &shared->w[w];
 
-		calls += s->calls;
 		forked += s->forked;
 		reaped += s->reaped;
 		exits += s->fuzz_exit;
@@ -143,8 +149,8 @@ static void summary(double secs, int bad)
 			fault_ok[k] += s->fault_ok[k];
 	}
 	for (int nr = 0; nr <= NR_MAX; nr++) {
-		tried += shared->nr_calls[nr] != 0;
-		succeeded += shared->nr_ok[nr] != 0;
+		tried += shared->counts.nr_calls[nr] != 0;
+		succeeded += shared->counts.nr_ok[nr] != 0;
 	}
 	printf("sysfuzz: %lu calls in %.1f s: %.0f calls/s; %d of %d numbers called, %d succeeded at least once\n",
 	       calls, secs, secs > 0 ? calls / secs : 0.0, tried, NR_MAX + 1, succeeded);
@@ -186,6 +192,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (refuse_host())
 		return 2;
+	if (opt.faults)
+		return fault_check(opt.fault_kind) ? 1 : 0;
 	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shared == MAP_FAILED) {
 		perror("sysfuzz: mmap");

@@ -76,7 +76,7 @@ struct fuzzer {
 	uint64_t brk0;		/* the break when fuzzing began: never shrink below it */
 	char *priv;		/* PRIV_PAGES private: timespecs, iovecs, path strings */
 	char *priv_edge;	/* = priv + PRIV_PAGES * PAGE, an unmapped page */
-	unsigned long *calls;	/* the worker's counter in shared memory */
+	struct counts *counts;	/* where this fuzzer counts its calls */
 };
 
 /* Memory a process's fuzzers share (args.c). */
@@ -121,6 +121,11 @@ const char *fault_name(int kind);
 int fault_signal(int kind);
 void fault_run(int kind, int variant, struct rng *r) __attribute__((noreturn));
 #define FAULT_VARIANTS	3	/* default action, signal blocked, signal ignored */
+int fault_check(int only);	/* faultcheck.c: returns the number of bad ends */
+#define FAULT_INTN	14	/* the int $N kind: one vector per run under -F */
+int fault_int_vectors(void);
+int fault_vector_number(int i);
+extern int fault_vector;	/* index of the int $N vector, -1: random */
 
 /* options and filters (main.c) */
 struct options {
@@ -129,6 +134,8 @@ struct options {
 	int workers;
 	int threads;
 	int verbose;
+	int faults;		/* -F: run the fault children one by one instead */
+	int fault_kind;		/* -k: only this one (-1: all) */
 	unsigned char skip[NR_MAX + 1];	/* -x: numbers never called */
 };
 extern struct options opt;
@@ -145,7 +152,6 @@ struct bad_child {
 
 /* What one worker did, in memory shared with the coordinator (MAP_SHARED). */
 struct worker_stats {
-	unsigned long calls;		/* system calls made by its threads and children */
 	unsigned long fault_ok[64];	/* fault children per kind that died as they must */
 	unsigned long fuzz_exit;	/* fuzz children that exited */
 	unsigned long fuzz_sig[65];	/* fuzz children killed by each signal */
@@ -156,10 +162,16 @@ struct worker_stats {
 	struct bad_child bad[MAX_BAD];
 	int done;			/* the worker finished its loop */
 };
+/* Calls made, in all and per number (relaxed atomic adds: threads share one). */
+struct counts {
+	unsigned long calls;
+	unsigned long nr_calls[NR_MAX + 1];
+	unsigned long nr_ok[NR_MAX + 1];	/* ... that returned >= 0 (or a pointer) */
+};
+
 struct shared {
-	uint64_t deadline_ns;			/* CLOCK_MONOTONIC: workers stop fuzzing here */
-	unsigned long nr_calls[NR_MAX + 1];	/* per number, all workers (relaxed adds) */
-	unsigned long nr_ok[NR_MAX + 1];	/* ... that returned >= 0 */
+	uint64_t deadline_ns;		/* CLOCK_MONOTONIC: workers stop fuzzing here */
+	struct counts counts;		/* all workers' threads, and the children they reaped */
 	struct worker_stats w[MAX_WORKERS];
 };
 extern struct shared *shared;

@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -18,6 +20,16 @@
 #define CHILD_TIMEOUT_NS	3000000000ULL
 #define WALL	0x40000000	/* __WALL: also children with an exit signal other than SIGCHLD */
 
+/*
+ * A fuzz child counts its calls in its slot's own shared pages, never in
+ * the coordinator's: with its registers restored from garbage by a fuzzed
+ * rt_sigreturn, a child may run our code in any state and write anywhere
+ * it can. So children unmap the coordinator's memory first, and the worker
+ * adds a slot's counts to the totals only if they are believable.
+ */
+#define SLOT_PAGES	((sizeof(struct counts) + PAGE - 1) / PAGE)
+#define MAX_CHILD_CALLS	1000
+
 struct child {
 	pid_t pid;		/* 0: free slot */
 	int kind;		/* fault kind, -1: fuzz child */
@@ -27,6 +39,7 @@ struct child {
 };
 
 static struct child inflight[MAX_INFLIGHT];
+static struct counts *slot_counts[MAX_INFLIGHT];
 static struct worker_stats *ws;
 
 static uint64_t now_ns(void)
@@ -44,7 +57,7 @@ static void setup_fuzzer(struct fuzzer *f, int worker, int thread, bool child)
 	f->thread = thread;
 	f->pid = getpid();
 	f->tid = (pid_t)raw_syscall6(186, 0, 0, 0, 0, 0, 0);
-	f->calls = &ws->calls;
+	f->counts = &shared->counts;
 	f->brk0 = (uint64_t)raw_syscall6(12, 0, 0, 0, 0, 0, 0);
 	f->priv = pools_priv(thread);
 	f->priv_edge = f->priv + PRIV_PAGES * PAGE;
@@ -73,9 +86,26 @@ static void record_bad(struct child *c, int status)
 	ws->nbad++;
 }
 
+static void add_counts(struct counts *c)
+{
+	struct counts *t = &shared->counts;
+
+	if (c->calls > MAX_CHILD_CALLS)
+		return;
+	for (int nr = 0; nr <= NR_MAX; nr++)
+		if (c->nr_calls[nr] > MAX_CHILD_CALLS || c->nr_ok[nr] > c->nr_calls[nr])
+			return;
+	__atomic_add_fetch(&t->calls, c->calls, __ATOMIC_RELAXED);
+	for (int nr = 0; nr <= NR_MAX; nr++) {
+		__atomic_add_fetch(&t->nr_calls[nr], c->nr_calls[nr], __ATOMIC_RELAXED);
+		__atomic_add_fetch(&t->nr_ok[nr], c->nr_ok[nr], __ATOMIC_RELAXED);
+	}
+}
+
 /* Did this end fit the child's kind? Count it either way. */
 static void account(struct child *c, int status)
 {
+	add_counts(slot_counts[c - inflight]);
 	if (c->kind >= 0) {
 		if (!c->killed && WIFSIGNALED(status) && WTERMSIG(status) == fault_signal(c->kind)) {
 			ws->fault_ok[c->kind]++;
@@ -137,8 +167,8 @@ static int reap(void)
 }
 
 /* A fuzz child: its own process group and descriptors, then anything goes. */
-static void fuzz_child(struct fuzzer *parent, uint64_t seed) __attribute__((noreturn));
-static void fuzz_child(struct fuzzer *parent, uint64_t seed)
+static void fuzz_child(struct fuzzer *parent, uint64_t seed, struct counts *counts) __attribute__((noreturn));
+static void fuzz_child(struct fuzzer *parent, uint64_t seed, struct counts *counts)
 {
 	struct fuzzer f = *parent;
 	unsigned n;
@@ -146,6 +176,7 @@ static void fuzz_child(struct fuzzer *parent, uint64_t seed)
 	setpgid(0, 0);
 	pools_open_fds();
 	setup_fuzzer(&f, parent->worker, parent->thread, true);
+	f.counts = counts;
 	rng_seed(&f.rng, seed, 0);
 	n = 20 + (unsigned)rng_below(&f.rng, 500);
 	for (unsigned i = 0; i < n; i++)
@@ -170,17 +201,18 @@ static void spawn(struct fuzzer *f, bool faulty)
 			c = &inflight[i];
 	if (!c)
 		return;
+	memset(slot_counts[c - inflight], 0, sizeof(struct counts));
 	pid = fork();
 	if (pid == 0) {
 		struct rng r;
 
 		/* should the worker die, so do its children: nothing is left behind */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-
+		munmap(shared, sizeof(*shared));
 		rng_seed(&r, seed, 1);
 		if (faulty)
 			fault_run(kind, variant, &r);
-		fuzz_child(f, seed);
+		fuzz_child(f, seed, slot_counts[c - inflight]);
 	}
 	if (pid < 0)
 		return;
@@ -218,6 +250,11 @@ void worker_main(int idx)
 	signal(SIGTTOU, SIG_IGN);
 	signal(SIGTTIN, SIG_IGN);
 	rng_seed(&r, opt.seed, 1000 + (uint64_t)idx);
+	for (int i = 0; i < MAX_INFLIGHT; i++) {	/* before the pools: not in their holes */
+		slot_counts[i] = mmap(NULL, SLOT_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (slot_counts[i] == MAP_FAILED)
+			exit(3);
+	}
 	pools_init(&r);
 	pools_open_fds();
 	for (int t = 0; t < opt.threads; t++) {
