@@ -154,6 +154,7 @@ int tracing_alloc_snapshot(struct trace_array *tr)
 		ring_buffer_free(b);
 		return 0;
 	}
+	trace_cpumask_init_buffer(tr, b);
 	tr->snapshot = b;
 	spin_unlock_irqrestore(&tr->lock, flags);
 	return 0;
@@ -227,6 +228,7 @@ static int trace_array_init(struct trace_array *tr, struct dentry *dir)
 	spin_lock_init(&tr->lock);
 	tr->clock_id = TRACE_CLOCK_LOCAL;
 	tr->tracing_on = true;
+	tr->tracing_cpumask = nr_cpu_ids >= 64 ? ~0ull : (1ull << nr_cpu_ids) - 1;
 	tr->buffer = trace_buffer_alloc(tr);
 	if (!tr->buffer)
 		return -ENOMEM;

@@ -53,7 +53,44 @@ struct trace_array {
 	struct dentry *dir, *events_dir;
 	struct trace_file_data *file_data;	/* i_private of its files (trace/trace_files.c) */
 	spinlock_t lock;		/* snapshot swap, error_log (any context) */
+	unsigned long trace_flags;	/* TRACE_ITER_* (options/, trace_options) */
+	struct trace_option_data *options;	/* i_private of options/ files */
+	u64 tracing_cpumask;		/* CPUs that record (tracing_cpumask) */
+	/* set_event_pid, set_event_notrace_pid (trace/trace_event_pid.c); RCU. */
+	struct trace_pid_list *filtered_pids, *filtered_no_pids;
 };
+
+/*
+ * The trace options (options/ and trace_options, trace/trace_options.c),
+ * those of Linux's that apply without a function tracer, in its order.
+ */
+enum trace_iter_flag_bit {
+	TRACE_ITER_PRINT_PARENT_BIT, TRACE_ITER_SYM_OFFSET_BIT, TRACE_ITER_SYM_ADDR_BIT,
+	TRACE_ITER_VERBOSE_BIT, TRACE_ITER_RAW_BIT, TRACE_ITER_HEX_BIT, TRACE_ITER_BIN_BIT,
+	TRACE_ITER_BLOCK_BIT, TRACE_ITER_FIELDS_BIT, TRACE_ITER_PRINTK_BIT,
+	TRACE_ITER_ANNOTATE_BIT, TRACE_ITER_USERSTACKTRACE_BIT, TRACE_ITER_SYM_USEROBJ_BIT,
+	TRACE_ITER_PRINTK_MSGONLY_BIT, TRACE_ITER_CONTEXT_INFO_BIT, TRACE_ITER_LATENCY_FMT_BIT,
+	TRACE_ITER_RECORD_CMD_BIT, TRACE_ITER_RECORD_TGID_BIT, TRACE_ITER_OVERWRITE_BIT,
+	TRACE_ITER_STOP_ON_FREE_BIT, TRACE_ITER_IRQ_INFO_BIT, TRACE_ITER_MARKERS_BIT,
+	TRACE_ITER_EVENT_FORK_BIT, TRACE_ITER_TRACE_PRINTK_BIT, TRACE_ITER_PAUSE_ON_TRACE_BIT,
+	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
+};
+#define TRACE_ITER(name)	(1ul << TRACE_ITER_##name##_BIT)
+/* Set or clear one option (bit), with its side effects; caller holds trace_types_lock. */
+int trace_set_option(struct trace_array *tr, unsigned int bit, bool on);
+
+/*
+ * The pid filters (trace/trace_event_pid.c): whether the running task's
+ * events are dropped from tr; what the event-fork probes (trace/trace_sched.c,
+ * attached by trace_event_follow_fork) do on fork and free; and emptying both
+ * lists (rmdir). Caller of clear holds trace_types_lock.
+ */
+bool trace_event_ignore_this_pid(struct trace_array *tr);
+void trace_event_pid_fork(struct trace_array *tr, pid_t parent, pid_t child);
+void trace_event_pid_free(struct trace_array *tr, pid_t pid);
+void trace_event_pid_clear(struct trace_array *tr);
+int trace_event_follow_fork(struct trace_array *tr, bool on);
+
 
 /* The top-level array (trace/trace.c). */
 extern struct trace_array global_trace;
@@ -98,7 +135,9 @@ void tracing_reset(struct trace_array *tr, int cpu);
 int tracing_alloc_snapshot(struct trace_array *tr);
 int tracing_snapshot(struct trace_array *tr);
 void tracing_free_snapshot(struct trace_array *tr);
-/* Write a trace_marker record (ftrace:print) of the text. */
+/* A new buffer of tr records only on the CPUs of its tracing_cpumask (trace/trace_cpumask.c). */
+void trace_cpumask_init_buffer(struct trace_array *tr, struct trace_buffer *buffer);
+/* Write a trace_marker record (ftrace:print) of the text: the bytes taken, or -errno. */
 int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip);
 
 /* Instances (mkdir/rmdir in instances/). */
@@ -222,6 +261,8 @@ struct trace_iterator {
 	int cpu_file;				/* RING_BUFFER_ALL_CPUS or one CPU */
 	bool consume;
 	bool header;				/* the header is still to print */
+	bool snapshot;				/* reads the snapshot (its help when empty) */
+	bool paused;				/* recording paused while open (pause-on-trace) */
 	struct ring_buffer_iter *iters[NR_CPUS];	/* non-consuming readers */
 	bool have[NR_CPUS];			/* rec[cpu] holds that CPU's next event */
 	struct trace_seq seq;			/* the current line(s) */

@@ -153,6 +153,7 @@ struct trace_event_file {
 #define EVENT_FILE_FL_TRIGGER_MODE	0x08	/* has triggers: run them on every hit */
 #define EVENT_FILE_FL_RECORD		0x10	/* enabled through enable/set_event */
 #define EVENT_FILE_FL_FREED		0x20	/* its event is gone; open files keep it */
+#define EVENT_FILE_FL_PID_FILTER	0x40	/* its array has set_event_pid or _notrace_pid */
 
 /*
  * Run the file's triggers for one record (rec: common fields first) that

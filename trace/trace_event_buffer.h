@@ -73,6 +73,9 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 	fbuffer->flags = READ_ONCE(file->flags);
 	fbuffer->filter = READ_ONCE(file->filter);
 	fbuffer->buffer = READ_ONCE(file->buffer);
+	if (unlikely(fbuffer->flags & EVENT_FILE_FL_PID_FILTER) && file->tr &&
+	    trace_event_ignore_this_pid(file->tr))
+		return NULL;
 	fbuffer->scratch = fbuffer->filter || (fbuffer->flags & (EVENT_FILE_FL_TRIGGER_MODE |
 								 EVENT_FILE_FL_SOFT_DISABLED));
 	if (fbuffer->scratch) {

@@ -1,10 +1,12 @@
 /*
  * The control and output files of a trace array, with Linux's behaviour:
  * trace, trace_pipe, tracing_on, buffer_size_kb, buffer_total_size_kb,
- * trace_clock, trace_marker, snapshot, error_log, current_tracer,
- * available_tracers and per_cpu/cpuN/{trace, trace_pipe, trace_pipe_raw,
- * stats, buffer_size_kb}; the top level also has README and
- * saved_cmdlines. Every open file holds its instance (rmdir: EBUSY).
+ * trace_clock, trace_marker, error_log, current_tracer, available_tracers
+ * and per_cpu/cpuN/{trace, trace_pipe, trace_pipe_raw, stats,
+ * buffer_size_kb}; the top level also has README and saved_cmdlines. The
+ * tables of the other files (snapshot, options, cpumask, pid filters) come
+ * from their own files (trace/trace_files.h). Every open file holds its
+ * instance (rmdir: EBUSY).
  * Pure.
  */
 #include <kernel/types.h>
@@ -18,41 +20,28 @@
 #include <kernel/fs/seq_file.h>
 #include <kernel/fs/fcntl.h>
 #include <trace/trace.h>
+#include <trace/trace_files.h>
 
-/* What a file's i_private points at: the array, and the CPU of a per_cpu file. */
-struct trace_file_data {
-	struct trace_array *tr;
-	int cpu;		/* RING_BUFFER_ALL_CPUS for the array's own files */
-};
-
-static struct trace_file_data *file_data(struct file *file)
-{
-	return file->f_inode->i_private;
-}
-
-/* A user's number: decimal, surrounding blanks and a newline allowed. */
-static int parse_ulong(const char *buf, size_t count, unsigned long *val)
+/* Linux's kstrtoul_from_user: digits, then at most a newline. */
+int trace_parse_ulong(const char *buf, size_t count, unsigned long *val)
 {
 	char tmp[32];
 	unsigned long long v;
-	size_t i = 0, n = count;
+	size_t n = count;
 
-	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
-		i++;
-	while (n > i && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+	if (n && buf[n - 1] == '\n')
 		n--;
-	if (n == i || n - i >= sizeof(tmp))
+	if (!n || n >= sizeof(tmp))
 		return -EINVAL;
-	memcpy(tmp, buf + i, n - i);
-	tmp[n - i] = '\0';
+	memcpy(tmp, buf, n);
+	tmp[n] = '\0';
 	if (kstrtoull(tmp, 10, &v))
 		return -EINVAL;
 	*val = (unsigned long)v;
 	return 0;
 }
 
-/* A user's word (clock name, tracer name): blanks and newline stripped. */
-static int parse_word(const char *buf, size_t count, char *word, size_t size)
+int trace_parse_word(const char *buf, size_t count, char *word, size_t size)
 {
 	size_t i = 0, n = count;
 
@@ -69,18 +58,18 @@ static int parse_word(const char *buf, size_t count, char *word, size_t size)
 
 /* --- open/release that hold the instance ----------------------------------------- */
 
-static int tr_open(struct inode *inode, struct file *file)
+int tr_open(struct inode *inode, struct file *file)
 {
 	return trace_array_get_file(file, &((struct trace_file_data *)inode->i_private)->tr);
 }
 
-static int tr_release(struct inode *inode, struct file *file)
+int tr_release(struct inode *inode, struct file *file)
 {
 	trace_array_put(((struct trace_file_data *)inode->i_private)->tr);
 	return 0;
 }
 
-static int tr_single_open(struct inode *inode, struct file *file,
+int tr_single_open(struct inode *inode, struct file *file,
 			  int (*show)(struct seq_file *m, void *v))
 {
 	int ret = tr_open(inode, file);
@@ -93,22 +82,15 @@ static int tr_single_open(struct inode *inode, struct file *file,
 	return ret;
 }
 
-static int tr_single_release(struct inode *inode, struct file *file)
+int tr_single_release(struct inode *inode, struct file *file)
 {
 	tr_release(inode, file);
 	return single_release(inode, file);
 }
 
-/* A seq_file shown from the array's data, holding the instance while open. */
-#define TRACE_SHOW_FILE(name)							\
-	static int name##_open(struct inode *inode, struct file *file)		\
-	{									\
-		return tr_single_open(inode, file, name##_show);		\
-	}
-
 /* --- trace, snapshot, per_cpu/cpuN/trace: text, not consumed --------------------- */
 
-static ssize_t iter_read(struct trace_iterator *iter, char *buf, size_t count)
+ssize_t trace_iter_read(struct trace_iterator *iter, char *buf, size_t count)
 {
 	size_t done = 0;
 
@@ -127,7 +109,7 @@ static ssize_t iter_read(struct trace_iterator *iter, char *buf, size_t count)
 	return (ssize_t)done;
 }
 
-static int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
+int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
 {
 	struct trace_file_data *d = inode->i_private;
 	struct trace_buffer *buffer;
@@ -146,20 +128,23 @@ static int trace_open_buffer(struct inode *inode, struct file *file, bool snapsh
 	if (file->f_mode & FMODE_READ) {
 		buffer = snapshot ? d->tr->snapshot : d->tr->buffer;
 		if (buffer) {
-			file->private_data = trace_iter_open(d->tr, buffer, d->cpu, false);
-			if (!file->private_data) {
+			struct trace_iterator *iter = trace_iter_open(d->tr, buffer, d->cpu, false);
+
+			if (!iter) {
 				tr_release(inode, file);
 				return -ENOMEM;
 			}
+			iter->snapshot = snapshot;
+			file->private_data = iter;
 		}
 	}
 	return 0;
 }
 
 /*
- * Linux's pause-on-trace (its default): while `trace` is open for reading
- * its buffer records nothing, so a reader whose own work makes events
- * (syscalls, switches, forks of a pipeline) still reaches the end.
+ * The pause-on-trace option (trace/trace_options.c): while `trace` is open
+ * for reading its buffer records nothing, so a reader whose own work makes
+ * events (syscalls, switches, forks of a pipeline) still reaches the end.
  */
 static void trace_pause(struct trace_iterator *iter, bool pause)
 {
@@ -175,14 +160,20 @@ static int trace_open(struct inode *inode, struct file *file)
 {
 	int ret = trace_open_buffer(inode, file, false);
 
-	if (!ret && file->private_data)
-		trace_pause(file->private_data, true);
+	if (!ret && file->private_data) {
+		struct trace_iterator *iter = file->private_data;
+
+		/* Whether this reader paused recording, for its release to undo. */
+		iter->paused = !!(iter->tr->trace_flags & TRACE_ITER(PAUSE_ON_TRACE));
+		if (iter->paused)
+			trace_pause(iter, true);
+	}
 	return ret;
 }
 
 static ssize_t trace_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	ssize_t n = iter_read(file->private_data, buf, count);
+	ssize_t n = trace_iter_read(file->private_data, buf, count);
 
 	*pos += n;
 	return n;
@@ -194,7 +185,7 @@ static ssize_t trace_write(struct file *file, const char *buf, size_t count, lof
 	return (ssize_t)count;
 }
 
-static int iter_release(struct inode *inode, struct file *file)
+int trace_iter_release(struct inode *inode, struct file *file)
 {
 	trace_iter_close(file->private_data);
 	return tr_release(inode, file);
@@ -202,9 +193,11 @@ static int iter_release(struct inode *inode, struct file *file)
 
 static int trace_release(struct inode *inode, struct file *file)
 {
-	if (file->private_data)
-		trace_pause(file->private_data, false);
-	return iter_release(inode, file);
+	struct trace_iterator *iter = file->private_data;
+
+	if (iter && iter->paused)
+		trace_pause(iter, false);
+	return trace_iter_release(inode, file);
 }
 
 static const struct file_operations trace_fops = {
@@ -212,62 +205,6 @@ static const struct file_operations trace_fops = {
 	.read = trace_read,
 	.write = trace_write,
 	.release = trace_release,
-};
-
-/* The snapshot file: its buffer as `trace` shows it, or how to take one. */
-static const char snapshot_help[] =
-	"# tracer: nop\n"
-	"#\n"
-	"# * Snapshot is freed *\n"
-	"#\n"
-	"# Snapshot commands:\n"
-	"# echo 0 > snapshot : free the snapshot buffer\n"
-	"# echo 1 > snapshot : allocate it if needed, then swap it with the live buffer\n"
-	"# echo 2 > snapshot : empty the snapshot buffer (any number but 0 and 1)\n";
-
-static int snapshot_open(struct inode *inode, struct file *file)
-{
-	return trace_open_buffer(inode, file, true);
-}
-
-static ssize_t snapshot_read(struct file *file, char *buf, size_t count, loff_t *pos)
-{
-	ssize_t n;
-
-	if (!file->private_data)
-		return simple_read_from_buffer(buf, count, pos, snapshot_help,
-					       sizeof(snapshot_help) - 1);
-	n = iter_read(file->private_data, buf, count);
-	*pos += n;
-	return n;
-}
-
-static ssize_t snapshot_write(struct file *file, const char *buf, size_t count, loff_t *pos)
-{
-	struct trace_array *tr = file_data(file)->tr;
-	unsigned long val;
-	int ret;
-
-	ret = parse_ulong(buf, count, &val);
-	if (ret)
-		return ret;
-	if (val == 0) {
-		tracing_free_snapshot(tr);
-	} else if (val == 1) {
-		ret = tracing_alloc_snapshot(tr);
-		if (!ret)
-			ret = tracing_snapshot(tr);
-	} else if (tr->snapshot) {
-		ring_buffer_reset(tr->snapshot);
-	}
-	return ret ? ret : (ssize_t)count;
-}
-
-static const struct file_operations snapshot_fops = {
-	.open = snapshot_open,
-	.read = snapshot_read,
-	.write = snapshot_write,
-	.release = iter_release,
 };
 
 /* --- trace_pipe: consuming, blocking ----------------------------------------------- */
@@ -323,7 +260,7 @@ static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_
 		if (ret)
 			return ret;
 	}
-	n = iter_read(iter, buf, count);
+	n = trace_iter_read(iter, buf, count);
 	*pos += n;
 	return n;
 }
@@ -331,7 +268,7 @@ static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_
 static const struct file_operations trace_pipe_fops = {
 	.open = trace_pipe_open,
 	.read = trace_pipe_read,
-	.release = iter_release,
+	.release = trace_iter_release,
 };
 
 /*
@@ -428,7 +365,7 @@ TRACE_SHOW_FILE(tracing_on)
 static ssize_t tracing_on_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	unsigned long val;
-	int ret = parse_ulong(buf, count, &val);
+	int ret = trace_parse_ulong(buf, count, &val);
 
 	if (ret)
 		return ret;
@@ -471,7 +408,7 @@ static ssize_t buffer_size_write(struct file *file, const char *buf, size_t coun
 {
 	struct trace_file_data *d = file_data(file);
 	unsigned long kb;
-	int ret = parse_ulong(buf, count, &kb);
+	int ret = trace_parse_ulong(buf, count, &kb);
 
 	if (ret)
 		return ret;
@@ -557,7 +494,7 @@ TRACE_SHOW_FILE(trace_clock)
 static ssize_t trace_clock_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	char name[16];
-	int ret = parse_word(buf, count, name, sizeof(name));
+	int ret = trace_parse_word(buf, count, name, sizeof(name));
 
 	if (ret)
 		return ret;
@@ -580,9 +517,11 @@ static const struct file_operations trace_clock_fops = {
  */
 static ssize_t tracing_mark_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	int ret = trace_marker_record(file_data(file)->tr, buf, count, _THIS_IP_);
+	struct trace_array *tr = file_data(file)->tr;
 
-	return ret < 0 ? ret : (ssize_t)count;
+	if (!(tr->trace_flags & TRACE_ITER(MARKERS)))
+		return -EINVAL;
+	return trace_marker_record(tr, buf, count, _THIS_IP_);
 }
 
 static const struct file_operations trace_marker_fops = {
@@ -637,7 +576,7 @@ TRACE_SHOW_FILE(current_tracer)
 static ssize_t current_tracer_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	char name[32];
-	int ret = parse_word(buf, count, name, sizeof(name));
+	int ret = trace_parse_word(buf, count, name, sizeof(name));
 
 	if (ret)
 		return ret;
@@ -740,11 +679,7 @@ static const struct file_operations readme_fops = {
 
 /* --- creating them ------------------------------------------------------------------------ */
 
-static const struct {
-	const char *name;
-	umode_t mode;
-	const struct file_operations *fops;
-} array_files[] = {
+static const struct trace_file_spec array_files[] = {
 	{ "trace", TRACE_MODE_WRITE, &trace_fops },
 	{ "trace_pipe", TRACE_MODE_READ, &trace_pipe_fops },
 	{ "tracing_on", TRACE_MODE_WRITE, &tracing_on_fops },
@@ -752,33 +687,51 @@ static const struct {
 	{ "buffer_total_size_kb", TRACE_MODE_READ, &buffer_total_size_fops },
 	{ "trace_clock", TRACE_MODE_WRITE, &trace_clock_fops },
 	{ "trace_marker", 0220, &trace_marker_fops },
-	{ "snapshot", TRACE_MODE_WRITE, &snapshot_fops },
 	{ "error_log", TRACE_MODE_WRITE, &error_log_fops },
 	{ "current_tracer", TRACE_MODE_WRITE, &current_tracer_fops },
 	{ "available_tracers", TRACE_MODE_READ, &available_tracers_fops },
+	{ }
 }, cpu_files[] = {
 	{ "trace", TRACE_MODE_WRITE, &trace_fops },
 	{ "trace_pipe", TRACE_MODE_READ, &trace_pipe_fops },
 	{ "trace_pipe_raw", TRACE_MODE_READ, &trace_pipe_raw_fops },
 	{ "stats", TRACE_MODE_READ, &stats_fops },
 	{ "buffer_size_kb", TRACE_MODE_WRITE, &buffer_size_fops },
+	{ }
 }, top_files[] = {
 	{ "README", TRACE_MODE_READ, &readme_fops },
 	{ "saved_cmdlines", TRACE_MODE_READ, &saved_cmdlines_fops },
+	{ }
 };
 
-static int create_table(struct dentry *dir, struct trace_file_data *d, const void *table,
-			size_t n)
-{
-	const typeof(array_files[0]) *t = table;
+/* The tables every array has, and every per_cpu/cpuN directory. */
+static const struct trace_file_spec *const array_tables[] = {
+	array_files, trace_snapshot_files, trace_options_files, trace_cpumask_files,
+	trace_pid_files,
+}, *const cpu_tables[] = {
+	cpu_files, trace_snapshot_cpu_files,
+};
 
-	for (size_t i = 0; i < n; i++) {
-		struct dentry *f = tracefs_create_file(t[i].name, t[i].mode, dir, d, t[i].fops);
+static int create_table(struct dentry *dir, struct trace_file_data *d,
+			const struct trace_file_spec *t)
+{
+	for (; t->name; t++) {
+		struct dentry *f = tracefs_create_file(t->name, t->mode, dir, d, t->fops);
 
 		if (IS_ERR(f))
 			return (int)PTR_ERR(f);
 	}
 	return 0;
+}
+
+static int create_tables(struct dentry *dir, struct trace_file_data *d,
+			 const struct trace_file_spec *const *tables, size_t n)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < n && !ret; i++)
+		ret = create_table(dir, d, tables[i]);
+	return ret;
 }
 
 int trace_create_files(struct trace_array *tr, struct dentry *dir)
@@ -794,9 +747,11 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 		return -ENOMEM;
 	tr->file_data = d;
 	d[0] = (struct trace_file_data){ tr, RING_BUFFER_ALL_CPUS };
-	ret = create_table(dir, &d[0], array_files, ARRAY_SIZE(array_files));
+	ret = create_tables(dir, &d[0], array_tables, ARRAY_SIZE(array_tables));
+	if (!ret)
+		ret = trace_create_options_dir(tr, dir);
 	if (!ret && !tr->name)
-		ret = create_table(dir, &d[0], top_files, ARRAY_SIZE(top_files));
+		ret = create_table(dir, &d[0], top_files);
 	if (!ret && tr->name) {
 		per_cpu = tracefs_create_dir("per_cpu", dir);
 		if (IS_ERR(per_cpu))
@@ -813,13 +768,14 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 		if (IS_ERR_OR_NULL(cpu_dir))
 			ret = cpu_dir ? (int)PTR_ERR(cpu_dir) : -ENOENT;
 		else
-			ret = create_table(cpu_dir, &d[cpu + 1], cpu_files, ARRAY_SIZE(cpu_files));
+			ret = create_tables(cpu_dir, &d[cpu + 1], cpu_tables, ARRAY_SIZE(cpu_tables));
 	}
 	return ret;
 }
 
 void trace_free_files(struct trace_array *tr)
 {
+	trace_free_options(tr);
 	kfree(tr->file_data);
 	tr->file_data = NULL;
 }

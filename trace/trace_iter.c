@@ -134,6 +134,12 @@ int trace_iter_next_line(struct trace_iterator *iter)
 		unsigned long entries, written;
 
 		iter->header = false;
+		if (iter->snapshot && trace_iter_empty(iter)) {
+			trace_seq_puts(&iter->seq, "# tracer: nop\n#\n");
+			trace_print_snapshot_help(&iter->seq, true,
+						  iter->cpu_file != RING_BUFFER_ALL_CPUS);
+			return 0;
+		}
 		buffer_counts(iter->buffer, iter->cpu_file, &entries, &written);
 		trace_print_header(&iter->seq, "nop", entries, written, nr_cpu_ids);
 		return 0;

@@ -235,3 +235,29 @@ int trace_print_header(struct trace_seq *s, const char *tracer, unsigned long en
 		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
 		"#              | |         |   |||||     |         |\n");
 }
+
+/*
+ * What an empty snapshot file shows below "# tracer:": whether the spare
+ * buffer exists and how to drive it, for the array's file or a CPU's.
+ * Linux's text, word for word: scripts grep it ("Snapshot is allocated").
+ */
+int trace_print_snapshot_help(struct trace_seq *s, bool allocated, bool per_cpu)
+{
+	trace_seq_printf(s, "#\n# * Snapshot is %s *\n#\n# Snapshot commands:\n",
+			 allocated ? "allocated" : "freed");
+	if (per_cpu)
+		trace_seq_puts(s,
+			"# echo 0 > snapshot : Invalid for per_cpu snapshot file.\n"
+			"# echo 1 > snapshot : Not supported with this kernel.\n"
+			"#                     Must use main snapshot file to allocate.\n"
+			"# echo 2 > snapshot : Clears this cpu's snapshot buffer (but does not allocate)\n");
+	else
+		trace_seq_puts(s,
+			"# echo 0 > snapshot : Clears and frees snapshot buffer\n"
+			"# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n"
+			"#                      Takes a snapshot of the main buffer.\n"
+			"# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
+	return trace_seq_puts(s,
+		"#                      (Doesn't have to be '2' works with any number that\n"
+		"#                       is not a '0' or '1')\n");
+}

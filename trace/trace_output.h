@@ -73,6 +73,9 @@ int trace_print_event(struct trace_seq *s, struct trace_seq *tmp,
 bool trace_event_record_valid(const struct trace_event_call *call,
 			      const struct trace_entry *ent, size_t len);
 
+/* The help an empty or freed snapshot file shows after its "# tracer:" lines. */
+int trace_print_snapshot_help(struct trace_seq *s, bool allocated, bool per_cpu);
+
 /*
  * The comment block at the top of the `trace` file: tracer name,
  * entries-in-buffer/entries-written, #P, and the column legend.

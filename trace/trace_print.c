@@ -15,8 +15,8 @@
 #define CREATE_TRACE_POINTS
 #include <trace/events/ftrace.h>
 
-/* Longest text one trace_marker write records (Linux cuts there too). */
-#define TRACE_MARKER_MAX	1024
+/* Longest text one trace_marker write takes (Linux 6.12's TRACE_MARKER_MAX_SIZE). */
+#define TRACE_MARKER_MAX	4096
 
 int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
 {
@@ -34,6 +34,13 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	this_cpu_write(trace_cmdline_save, true);
 	if (len > TRACE_MARKER_MAX)
 		len = TRACE_MARKER_MAX;
+	/*
+	 * Text that does not fit one event is cut where the event ends and the
+	 * write is short, as Linux's: a writer looping over the rest (echo,
+	 * printf) records it as the next event.
+	 */
+	if (sizeof(*entry) + len + 2 > RB_MAX_DATA)
+		len = RB_MAX_DATA - sizeof(*entry) - 2;
 	/* The record's text ends in a newline, added if the writer left it out. */
 	newline = !len || text[len - 1] != '\n';
 	size = sizeof(*entry) + len + newline + 1;
@@ -67,7 +74,7 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	if (!triggers) {
 		ring_buffer_unlock_commit(buffer);
 		preempt_enable();
-		return 0;
+		return (int)len;
 	}
 	if (ring_buffer_write(buffer, size, entry)) {
 		trace_buffered_event_put();
@@ -79,7 +86,7 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	event_triggers_call(print, entry, (unsigned int)(size - newline));
 	trace_buffered_event_put();
 	preempt_enable();
-	return 0;
+	return (int)len;
 }
 
 void trace_dump_stack_record(struct trace_array *tr, unsigned int skip)

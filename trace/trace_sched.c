@@ -45,3 +45,31 @@ int trace_cmdlines_attach(bool on)
 	}
 	return unregister_trace_sched_switch(probe_cmdline_switch, NULL);
 }
+
+/* The event-fork option: children join their parent's pid filter lists, and leave at free. */
+static void probe_pid_fork(void *data, struct task_struct *parent, struct task_struct *child)
+{
+	trace_event_pid_fork(data, parent->pid, child->pid);
+}
+
+static void probe_pid_free(void *data, struct task_struct *p)
+{
+	trace_event_pid_free(data, p->pid);
+}
+
+int trace_event_follow_fork(struct trace_array *tr, bool on)
+{
+	int ret;
+
+	if (!on) {
+		unregister_trace_sched_process_fork(probe_pid_fork, tr);
+		return unregister_trace_sched_process_free(probe_pid_free, tr);
+	}
+	ret = register_trace_sched_process_fork(probe_pid_fork, tr);
+	if (!ret) {
+		ret = register_trace_sched_process_free(probe_pid_free, tr);
+		if (ret)
+			unregister_trace_sched_process_fork(probe_pid_fork, tr);
+	}
+	return ret;
+}

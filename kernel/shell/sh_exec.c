@@ -229,7 +229,7 @@ static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *tex
 	if (job->sh && (!text || job->text)) {
 		if (job->arena)
 			sh_arena_get(job->arena);
-		pid = spawn(subshell_task, job, "sh", 0);
+		pid = spawn(subshell_task, job, NULL, 0);	/* a fork keeps its name */
 		if (pid >= 0)
 			return pid;
 		sh_arena_put(job->arena);
@@ -456,7 +456,10 @@ static pid_t spawn_command(struct sh *sh, sh_main_fn main, struct sh_argv *argv,
 	if (job->argv.oom || job->envp.oom) {
 		pid = -ENOMEM;
 	} else {
-		pid = spawn(cmd_task, job, job->argv.argv[0], nice);
+		/* Named as execve names a task: the last component of the path. */
+		const char *slash = strrchr(job->argv.argv[0], '/');
+
+		pid = spawn(cmd_task, job, slash ? slash + 1 : job->argv.argv[0], nice);
 		if (pid >= 0)
 			return pid;
 	}

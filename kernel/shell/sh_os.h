@@ -55,7 +55,7 @@ typedef int (*sh_task_fn)(void *arg);
  * spawn(): start fn(arg) in a new task, a child of the caller.
  * The child's fd table holds exactly fds 0..2, duplicated from the caller's
  * fds[0..2]; its cwd is the caller's; `comm` names it (what ps shows and
- * what sched events record); `nice` is its nice value. The child owns arg.
+ * what sched events record; NULL keeps the caller's name, as fork does); `nice` is its nice value. The child owns arg.
  * If spawn fails, arg is still the caller's.
  */
 struct sh_spawn {

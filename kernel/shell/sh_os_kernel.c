@@ -161,7 +161,7 @@ static pid_t k_spawn(const struct sh_spawn *req)
 	if (!err) {
 		ctx->fn = req->fn;
 		ctx->arg = req->arg;
-		p = kthread_create(spawn_main, ctx, "%s", req->comm);
+		p = kthread_create(spawn_main, ctx, "%s", req->comm ? req->comm : current->comm);
 		if (IS_ERR(p))
 			err = (int)PTR_ERR(p);
 	}

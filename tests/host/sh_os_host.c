@@ -530,7 +530,7 @@ static pid_t h_spawn(const struct sh_spawn *req)
 	for (int i = 0; i < 3; i++)
 		if (!get_fd(req->fds[i]))
 			return -EBADF;
-	t = new_task(parent->pid, req->comm);
+	t = new_task(parent->pid, req->comm ? req->comm : parent->comm);
 	t->nice = req->nice;
 	t->cwd = parent->cwd;
 	for (int i = 0; i < 3; i++) {
