@@ -21,6 +21,8 @@
 #include <trace/trace_events_hist.h>
 #include <trace/user_events.h>
 #include <kernel/shell/init.h>
+#include <kernel/ftrace.h>
+#include <trace/trace_functions.h>
 
 void start_kernel(u32 magic, u32 info_phys);
 
@@ -40,7 +42,8 @@ static int kernel_init(void *unused)
 	return 0;
 }
 
-void start_kernel(u32 magic, u32 info_phys)
+/* Early boot: runs before per-CPU data (and so the tracer) works. */
+notrace void start_kernel(u32 magic, u32 info_phys)
 {
 	serial_init();
 	printk(KERN_INFO "Spoor booting (loader magic %#x, info at %#x)\n", magic, info_phys);
@@ -49,6 +52,9 @@ void start_kernel(u32 magic, u32 info_phys)
 	setup_arch(magic, info_phys);
 	/* Static branches can be patched once text can be aliased (paging, memory). */
 	jump_label_init();
+	/* Function-tracer sites: read once kmalloc works, before tracefs files use them. */
+	if (ftrace_init() || trace_functions_init())
+		printk(KERN_ERR "ftrace: no function tracer\n");
 	/* CPUs, time and the scheduler: needs memory and boot_info/boot_cmdline. */
 	acpi_init(boot_info.rsdp_len ? boot_info.rsdp : NULL);
 	apic_init();

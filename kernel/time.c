@@ -10,6 +10,7 @@
 #include <kernel/timer.h>
 #include <kernel/rcu.h>
 #include <kernel/preempt.h>
+#include <kernel/ftrace.h>
 #include <trace/events/timer.h>
 #include <asm/tsc.h>
 
@@ -29,14 +30,15 @@ void tsc_set_khz(unsigned long khz)
 	WRITE_ONCE(tsc_khz, khz);
 }
 
-u64 ktime_get_ns(void)
+/* The clock of every trace record: the tracer runs it. */
+notrace u64 ktime_get_ns(void)
 {
 	return (u64)(((unsigned __int128)rdtsc() * tsc_ns_mult) >> TSC_NS_SHIFT);
 }
 
-u64 trace_clock_local(void) { return ktime_get_ns(); }
-u64 trace_clock_global(void) { return ktime_get_ns(); }
-u64 trace_clock_counter(void)
+notrace u64 trace_clock_local(void) { return ktime_get_ns(); }
+notrace u64 trace_clock_global(void) { return ktime_get_ns(); }
+notrace u64 trace_clock_counter(void)
 {
 	static u64 counter;
 

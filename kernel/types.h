@@ -44,6 +44,14 @@ typedef uintptr_t uptr;
 #define __unused	__attribute__((unused))
 #define __section(s)	__attribute__((section(s)))
 #define __used		__attribute__((used))
+/*
+ * A static inline function the compiler keeps out of line gets no
+ * function-tracer call site, as in Linux: a header's helper belongs to
+ * whatever calls it (notrace: kernel/ftrace.h).
+ */
+#ifndef SPOOR_HOST
+#define inline		inline __attribute__((no_instrument_function))
+#endif
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define ALIGN_UP(x, a)	(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))

@@ -16,6 +16,7 @@
 #include <kernel/fs/fs.h>
 #include <trace/tracedat_extract.h>
 #include <trace/trace.h>
+#include <trace/tracer.h>
 #include <trace/trace_trigger.h>
 
 struct trace_array global_trace;
@@ -309,6 +310,7 @@ int instance_rmdir(const char *name)
 		trace_types_unlock();
 		return -EBUSY;
 	}
+	tracing_set_tracer(tr, "nop");
 	list_del(&tr->list);
 	trace_remove_events(tr);	/* detaches every probe: no writer after a grace period */
 	tracefs_remove(tr->dir);

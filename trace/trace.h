@@ -53,6 +53,8 @@ struct trace_array {
 	struct dentry *dir, *events_dir;
 	struct trace_file_data *file_data;	/* i_private of its files (trace/trace_files.c) */
 	spinlock_t lock;		/* snapshot swap, error_log (any context) */
+	struct tracer *current_trace;	/* current_tracer (trace/tracer.h); NULL: nop */
+	struct trace_ftrace *ftrace;	/* function tracing (trace/trace_functions.h) */
 	unsigned long trace_flags;	/* TRACE_ITER_* (options/, trace_options) */
 	struct trace_option_data *options;	/* i_private of options/ files */
 	u64 tracing_cpumask;		/* CPUs that record (tracing_cpumask) */

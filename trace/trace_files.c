@@ -20,6 +20,8 @@
 #include <kernel/fs/seq_file.h>
 #include <kernel/fs/fcntl.h>
 #include <trace/trace.h>
+#include <trace/tracer.h>
+#include <trace/trace_functions.h>
 #include <trace/trace_files.h>
 
 /* Linux's kstrtoul_from_user: digits, then at most a newline. */
@@ -565,10 +567,9 @@ static const struct file_operations error_log_fops = {
 	.release = tr_single_release,
 };
 
-/* Spoor has no function tracers: "nop" is the one tracer, as Linux with none configured. */
 static int current_tracer_show(struct seq_file *m, void *v)
 {
-	seq_puts(m, "nop\n");
+	seq_printf(m, "%s\n", tracing_current_tracer(((struct trace_file_data *)m->private)->tr));
 	return 0;
 }
 TRACE_SHOW_FILE(current_tracer)
@@ -580,7 +581,10 @@ static ssize_t current_tracer_write(struct file *file, const char *buf, size_t c
 
 	if (ret)
 		return ret;
-	return strcmp(name, "nop") ? -EINVAL : (ssize_t)count;
+	trace_types_lock();
+	ret = tracing_set_tracer(file_data(file)->tr, name);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
 }
 
 static const struct file_operations current_tracer_fops = {
@@ -590,8 +594,15 @@ static const struct file_operations current_tracer_fops = {
 	.release = tr_single_release,
 };
 
+static int available_tracers_show(struct seq_file *m, void *v)
+{
+	tracing_show_tracers(m);
+	return 0;
+}
+TRACE_SHOW_FILE(available_tracers)
+
 static const struct file_operations available_tracers_fops = {
-	.open = current_tracer_open,
+	.open = available_tracers_open,
 	.read = seq_read,
 	.release = tr_single_release,
 };
@@ -752,6 +763,8 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 		ret = trace_create_options_dir(tr, dir);
 	if (!ret && !tr->name)
 		ret = create_table(dir, &d[0], top_files);
+	if (!ret)
+		ret = trace_create_ftrace_files(tr, dir);
 	if (!ret && tr->name) {
 		per_cpu = tracefs_create_dir("per_cpu", dir);
 		if (IS_ERR(per_cpu))
@@ -775,6 +788,7 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 
 void trace_free_files(struct trace_array *tr)
 {
+	trace_ftrace_free(tr);
 	trace_free_options(tr);
 	kfree(tr->file_data);
 	tr->file_data = NULL;

@@ -11,6 +11,7 @@
 #include <kernel/percpu.h>
 #include <trace/trace.h>
 #include <trace/trace_output.h>
+#include <trace/tracer.h>
 
 struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buffer *buffer,
 				       int cpu, bool consume)
@@ -141,7 +142,8 @@ int trace_iter_next_line(struct trace_iterator *iter)
 			return 0;
 		}
 		buffer_counts(iter->buffer, iter->cpu_file, &entries, &written);
-		trace_print_header(&iter->seq, "nop", entries, written, nr_cpu_ids);
+		trace_print_header(&iter->seq, tracing_current_tracer(iter->tr), entries, written,
+				   nr_cpu_ids);
 		return 0;
 	}
 	cpu = next_cpu(iter);

@@ -19,6 +19,8 @@
  *                -> "wake: rounds N mean U us max M us"
  *   bench N      N calls of each benchmark (trace/trace_benchmark.c):
  *                -> "bench: calls N tp_off X ns tp_on Y ns rb Z ns rb_events_per_sec R"
+ *   ftrace N     the function tracer's (trace/ftrace_benchmark.c):
+ *                -> "ftrace: calls N off X ns on Y ns sites S patch_on P us patch_off Q us"
  *
  * Kernel only.
  */
@@ -34,6 +36,7 @@
 #include <kernel/fs/seq_file.h>
 #include <asm/irq.h>
 #include <trace/trace.h>
+#include <trace/trace_functions.h>
 #include <trace/events/kmem.h>
 
 #define SELFTEST_MAX_ROUNDS	100000
@@ -245,6 +248,8 @@ static ssize_t selftest_write(struct file *file, const char *buf, size_t count, 
 		ret = selftest_wake((unsigned long)n);
 	else if (!strcmp(word, "bench"))
 		ret = trace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
+	else if (!strcmp(word, "ftrace"))
+		ret = ftrace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
 	else
 		ret = -EINVAL;
 	trace_types_unlock();

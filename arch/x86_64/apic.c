@@ -4,6 +4,7 @@
  * names its target by APIC id. The legacy 8259 PICs are masked; ISA
  * interrupts come through the I/O APIC.
  */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>

@@ -3,6 +3,7 @@
  * fault and machine check their own stacks, so they run even when the
  * interrupted stack is broken (a stack overflow into the guard page).
  */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/string.h>
 #include <kernel/printk.h>

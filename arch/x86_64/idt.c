@@ -1,4 +1,5 @@
 /* IDT: every vector goes through entry.S to do_interrupt. */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <asm/idt.h>
 #include <asm/segment.h>

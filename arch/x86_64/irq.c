@@ -22,6 +22,7 @@
 #include <trace/events/irq.h>
 #include <trace/events/nmi.h>
 #include <kernel/time.h>
+#include <kernel/ftrace.h>
 
 #define NR_NMI_HANDLERS	8
 
@@ -86,7 +87,7 @@ u64 nmi_count(int cpu)
 	return READ_ONCE(per_cpu(nmi_counter, cpu));
 }
 
-void do_nmi(struct pt_regs *regs)
+notrace void do_nmi(struct pt_regs *regs)
 {
 	preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
 	this_cpu_inc(nmi_counter);

@@ -11,6 +11,7 @@
  * image) get their next-level tables here once and never change, so a
  * process's table that copies them shares every later kernel mapping.
  */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/err.h>
 #include <kernel/errno.h>

@@ -1,4 +1,5 @@
 /* Per-CPU areas: the template in .data..percpu and one copy per CPU. */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/percpu.h>
 #include <kernel/preempt.h>

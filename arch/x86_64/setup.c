@@ -6,6 +6,7 @@
  * RAM and what to keep out of it; paging_init builds the final tables
  * from memblock pages; then mem_map, the buddy allocator and kmalloc.
  */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>

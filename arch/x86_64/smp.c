@@ -15,6 +15,7 @@
  * CPUs uses NMIs, which get through even to a CPU spinning with
  * interrupts off.
  */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/atomic.h>
 #include <kernel/printk.h>

@@ -5,6 +5,7 @@
  * that is not kernel text, so a corrupt stack ends the trace instead of
  * faulting inside a panic.
  */
+/* ftrace: notrace */
 #include <kernel/stacktrace.h>
 #include <kernel/printk.h>
 

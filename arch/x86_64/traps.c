@@ -4,6 +4,7 @@
  * triple-faults. Ring-3 faults, and kernel faults on user addresses that
  * an exception-table fixup covers, go to arch/x86_64/fault.c.
  */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/percpu.h>

@@ -1,4 +1,5 @@
 /* The libc-named memory and string functions of the kernel (host builds use libc's). */
+/* ftrace: notrace */
 #include <kernel/types.h>
 #include <kernel/string.h>
 

@@ -8,98 +8,7 @@
  * is a NOP: a disabled tracepoint costs that one instruction.
  */
 /* needs: spoor.elf */
-#include <criterion/criterion.h>
-#include <elf.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdint.h>
-
-/* The whole image and its section table. */
-static unsigned char *img;
-static size_t img_size;
-static const Elf64_Ehdr *eh;
-static const Elf64_Shdr *sh;
-
-static const char *section_name(const Elf64_Shdr *s)
-{
-	return (const char *)img + sh[eh->e_shstrndx].sh_offset + s->sh_name;
-}
-
-static const Elf64_Shdr *section_by_name(const char *name)
-{
-	for (int i = 0; i < eh->e_shnum; i++)
-		if (!strcmp(section_name(&sh[i]), name))
-			return &sh[i];
-	return NULL;
-}
-
-/* The allocated section holding [addr, addr + len), or NULL. */
-static const Elf64_Shdr *section_at(uint64_t addr, uint64_t len)
-{
-	for (int i = 0; i < eh->e_shnum; i++)
-		if ((sh[i].sh_flags & SHF_ALLOC) && addr >= sh[i].sh_addr &&
-		    addr + len <= sh[i].sh_addr + sh[i].sh_size)
-			return &sh[i];
-	return NULL;
-}
-
-/* Initial bytes at a virtual address (zeros in .bss); false if not in the image. */
-static bool read_at(uint64_t addr, void *out, size_t len)
-{
-	const Elf64_Shdr *s = section_at(addr, len);
-
-	if (!s)
-		return false;
-	if (s->sh_type == SHT_NOBITS)
-		memset(out, 0, len);
-	else
-		memcpy(out, img + s->sh_offset + (addr - s->sh_addr), len);
-	return true;
-}
-
-/* The address of a symbol in .symtab, 0 if absent. */
-static uint64_t symbol(const char *name)
-{
-	const Elf64_Shdr *st = section_by_name(".symtab");
-	const Elf64_Sym *sym;
-	const char *str;
-
-	if (!st)
-		return 0;
-	sym = (const Elf64_Sym *)(img + st->sh_offset);
-	str = (const char *)img + sh[st->sh_link].sh_offset;
-	for (size_t i = 0; i < st->sh_size / sizeof(*sym); i++)
-		if (!strcmp(str + sym[i].st_name, name))
-			return sym[i].st_value;
-	return 0;
-}
-
-static void load_image(void)
-{
-	const char *path = getenv("SPOOR_ELF");
-	FILE *f;
-
-	cr_assert_not_null(path, "SPOOR_ELF names the kernel image (the test runner sets it)");
-	f = fopen(path, "rb");
-	cr_assert_not_null(f, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	img_size = (size_t)ftell(f);
-	rewind(f);
-	img = malloc(img_size);
-	cr_assert_eq(fread(img, 1, img_size, f), img_size);
-	fclose(f);
-	eh = (const Elf64_Ehdr *)img;
-	cr_assert(img_size > sizeof(*eh) && !memcmp(eh->e_ident, ELFMAG, SELFMAG));
-	cr_assert_eq(eh->e_machine, EM_X86_64);
-	cr_assert(eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) <= img_size);
-	sh = (const Elf64_Shdr *)(img + eh->e_shoff);
-}
-
-static void unload_image(void)
-{
-	free(img);
-}
+#include "kernel_image.h"
 
 TestSuite(trace_core_jump_table, .init = load_image, .fini = unload_image);
 
@@ -148,7 +57,7 @@ Test(trace_core_jump_table, every_site_holds_its_initial_instruction)
 	for (size_t i = 0; i < n; i++) {
 		const Elf64_Shdr *text = section_at(s[i].code, 5);
 		unsigned char insn[5], want[5];
-		int32_t enabled;
+		int32_t enabled = 0;
 		bool jumps;
 
 		cr_assert(text && (text->sh_flags & SHF_EXECINSTR), "site %zu (%#lx) is in text", i,

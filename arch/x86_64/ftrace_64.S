@@ -1,0 +1,50 @@
+/*
+ * ftrace_caller: the function tracer's trampoline. A traced function's
+ * first instruction calls it, so on entry 0(%rsp) is the site + 5 and
+ * 8(%rsp) is the traced function's return into its parent. It builds two
+ * frames so a frame-pointer walk from the callbacks sees the trampoline,
+ * the traced function and its parent, saves the caller-saved registers
+ * (the traced function's arguments), and calls
+ *   ftrace_ops_list_func(ip = site, parent_ip, struct ftrace_regs *)
+ * The layout is struct ftrace_regs (asm/ftrace.h).
+ */
+	.text
+	.globl ftrace_caller
+	.type ftrace_caller, @function
+ftrace_caller:
+	pushq	8(%rsp)			/* the parent's return address */
+	pushq	%rbp
+	movq	%rsp, %rbp		/* frame of the traced function */
+	pushq	16(%rsp)		/* site + 5 */
+	pushq	%rbp
+	movq	%rsp, %rbp		/* frame of the trampoline */
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rdx
+	pushq	%rcx
+	pushq	%rax
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	subq	$8, %rsp
+	movq	112(%rsp), %rdi		/* ftrace_regs.ret_ip */
+	subq	$5, %rdi
+	movq	120(%rsp), %rsi		/* ftrace_regs.parent_ip */
+	movq	%rsp, %rdx
+	call	ftrace_ops_list_func
+	addq	$8, %rsp
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rax
+	popq	%rcx
+	popq	%rdx
+	popq	%rsi
+	popq	%rdi
+	addq	$16, %rsp
+	popq	%rbp
+	addq	$8, %rsp
+	ret
+	.size ftrace_caller, . - ftrace_caller

@@ -1,0 +1,256 @@
+/*
+ * The function tracer's tracefs files. Top level: available_filter_functions
+ * (every site, address order), available_filter_functions_addrs (with
+ * addresses), enabled_functions (sites calling the trampoline now, with
+ * how many ops want each) and touched_functions (every site that ever
+ * called it). Every array: set_ftrace_filter and set_ftrace_notrace, whose
+ * writes edit a copy of the set that takes effect when the file is closed,
+ * as Linux's do; opening with O_TRUNC starts from an empty set.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/fs/tracefs.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/fs/fcntl.h>
+#include <trace/trace.h>
+#include <trace/ftrace.h>
+#include <trace/ftrace_set.h>
+#include <trace/trace_functions.h>
+
+/* Longest function name a filter token or a listing line holds. */
+#define FTRACE_NAME_MAX	128
+
+static int available_filter_functions_show(struct seq_file *m, void *v)
+{
+	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
+		seq_printf(m, "%ps\n", (void *)ftrace_sites[i].ip);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(available_filter_functions);
+
+static int available_filter_functions_addrs_show(struct seq_file *m, void *v)
+{
+	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
+		seq_printf(m, "%lx %ps\n", ftrace_sites[i].ip, (void *)ftrace_sites[i].ip);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(available_filter_functions_addrs);
+
+/* The sites with one of flags, "name (refs)" as Linux's enabled_functions. */
+static void show_sites(struct seq_file *m, unsigned int flags)
+{
+	ftrace_lock();
+	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
+		if (ftrace_sites[i].flags & flags)
+			seq_printf(m, "%ps (%u)\n", (void *)ftrace_sites[i].ip, ftrace_sites[i].refs);
+	ftrace_unlock();
+}
+
+static int enabled_functions_show(struct seq_file *m, void *v)
+{
+	show_sites(m, FTRACE_FL_ENABLED);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(enabled_functions);
+
+static int touched_functions_show(struct seq_file *m, void *v)
+{
+	show_sites(m, FTRACE_FL_TOUCHED);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(touched_functions);
+
+/* An open set_ftrace_filter/notrace: the set being edited, applied at release. */
+struct ftrace_set_file {
+	struct trace_ftrace *f;
+	bool no_trace;
+	struct ftrace_set work;		/* only when open for writing */
+	char *text;			/* what reads show */
+	size_t len;
+};
+
+static struct ftrace_set *live_set(struct ftrace_set_file *sf)
+{
+	return sf->no_trace ? &sf->f->ops.notrace_set : &sf->f->ops.filter;
+}
+
+/* The listing: one name per site, or Linux's line for an empty set. */
+static char *set_text(const struct ftrace_set *set, bool no_trace, size_t *len)
+{
+	size_t size = 64, n = 0;
+	char *buf;
+
+	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
+		size += ftrace_set_test(set, i) ? FTRACE_NAME_MAX + 1 : 0;
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	if (!set->count)
+		n = (size_t)snprintf(buf, size, "%s\n", no_trace ? "#### no functions disabled ####"
+							  : "#### all functions enabled ####");
+	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
+		if (ftrace_set_test(set, i))
+			n += (size_t)snprintf(buf + n, size - n, "%ps\n", (void *)ftrace_sites[i].ip);
+	*len = n;
+	return buf;
+}
+
+static int set_file_open(struct inode *inode, struct file *file, bool no_trace)
+{
+	struct trace_ftrace *f = inode->i_private;
+	struct ftrace_set_file *sf;
+	int ret = trace_array_get_file(file, (struct trace_array *const *)&f->tr);
+
+	if (ret)
+		return ret;
+	ret = -ENOMEM;
+	sf = kzalloc(sizeof(*sf), GFP_KERNEL);
+	if (!sf)
+		goto put;
+	sf->f = f;
+	sf->no_trace = no_trace;
+	ftrace_lock();
+	if (file->f_mode & FMODE_WRITE) {
+		if (ftrace_set_alloc(&sf->work, ftrace_nr_sites))
+			goto unlock;
+		if (!(file->f_flags & O_TRUNC)) {
+			memcpy(sf->work.bits, live_set(sf)->bits,
+			       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
+			sf->work.count = live_set(sf)->count;
+		}
+	}
+	if (file->f_mode & FMODE_READ) {
+		sf->text = set_text(live_set(sf), no_trace, &sf->len);
+		if (!sf->text)
+			goto unlock;
+	}
+	ftrace_unlock();
+	file->private_data = sf;
+	return 0;
+unlock:
+	ftrace_unlock();
+	ftrace_set_free(&sf->work);
+	kfree(sf);
+put:
+	trace_array_put(f->tr);
+	return ret;
+}
+
+static int set_ftrace_filter_open(struct inode *inode, struct file *file)
+{
+	return set_file_open(inode, file, false);
+}
+
+static int set_ftrace_notrace_open(struct inode *inode, struct file *file)
+{
+	return set_file_open(inode, file, true);
+}
+
+static ssize_t set_file_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	struct ftrace_set_file *sf = file->private_data;
+
+	return simple_read_from_buffer(buf, count, pos, sf->text, sf->len);
+}
+
+/* Blank-separated tokens, each applied to the copy; the first failure is the write's. */
+static ssize_t set_file_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct ftrace_set_file *sf = file->private_data;
+	char token[FTRACE_NAME_MAX + 16];
+	size_t i = 0;
+	int ret = 0;
+
+	while (i < count) {
+		size_t n = 0;
+
+		while (i < count && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
+			i++;
+		while (i < count && buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n') {
+			if (n + 1 >= sizeof(token))
+				return -EINVAL;
+			token[n++] = buf[i++];
+		}
+		if (!n)
+			break;
+		token[n] = '\0';
+		ret = ftrace_set_apply(&sf->work, ftrace_nr_sites, ftrace_site_name, NULL, token);
+		if (ret < 0)
+			return ret;
+	}
+	*pos += (loff_t)count;
+	return (ssize_t)count;
+}
+
+static int set_file_release(struct inode *inode, struct file *file)
+{
+	struct ftrace_set_file *sf = file->private_data;
+
+	if (file->f_mode & FMODE_WRITE) {
+		struct ftrace_set *live = live_set(sf);
+
+		ftrace_lock();
+		memcpy(live->bits, sf->work.bits,
+		       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
+		live->count = sf->work.count;
+		if (sf->f->ops.registered)
+			ftrace_ops_update();
+		ftrace_unlock();
+		ftrace_set_free(&sf->work);
+	}
+	trace_array_put(sf->f->tr);
+	kfree(sf->text);
+	kfree(sf);
+	return 0;
+}
+
+static const struct file_operations set_ftrace_filter_fops = {
+	.open = set_ftrace_filter_open,
+	.read = set_file_read,
+	.write = set_file_write,
+	.release = set_file_release,
+};
+
+static const struct file_operations set_ftrace_notrace_fops = {
+	.open = set_ftrace_notrace_open,
+	.read = set_file_read,
+	.write = set_file_write,
+	.release = set_file_release,
+};
+
+static int create(const char *name, umode_t mode, struct dentry *dir, void *data,
+		  const struct file_operations *fops)
+{
+	struct dentry *d = tracefs_create_file(name, mode, dir, data, fops);
+
+	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
+}
+
+int trace_create_ftrace_files(struct trace_array *tr, struct dentry *dir)
+{
+	int ret = trace_ftrace_alloc(tr);
+
+	if (ret || !tr->ftrace)
+		return ret;
+	ret = create("set_ftrace_filter", TRACE_MODE_WRITE, dir, tr->ftrace,
+		     &set_ftrace_filter_fops);
+	if (!ret)
+		ret = create("set_ftrace_notrace", TRACE_MODE_WRITE, dir, tr->ftrace,
+			     &set_ftrace_notrace_fops);
+	if (ret || tr->name)
+		return ret;
+	ret = create("available_filter_functions", TRACE_MODE_READ, dir, NULL,
+		     &available_filter_functions_fops);
+	if (!ret)
+		ret = create("available_filter_functions_addrs", TRACE_MODE_READ, dir, NULL,
+			     &available_filter_functions_addrs_fops);
+	if (!ret)
+		ret = create("enabled_functions", TRACE_MODE_READ, dir, NULL,
+			     &enabled_functions_fops);
+	if (!ret)
+		ret = create("touched_functions", TRACE_MODE_READ, dir, NULL,
+			     &touched_functions_fops);
+	return ret;
+}

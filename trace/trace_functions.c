@@ -1,0 +1,144 @@
+/*
+ * The function tracer: one ftrace:function record (ip, parent_ip) per
+ * call of a traced function, into the array's buffer, printed as Linux
+ * prints it ("func <-parent"). Each array has its own ops, so instances
+ * trace their own function sets. Kernel only: the callback runs from
+ * the trampoline in any context.
+ */
+#include <kernel/types.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/slab.h>
+#include <kernel/percpu.h>
+#include <kernel/kallsyms.h>
+#include <trace/trace.h>
+#include <trace/tracer.h>
+#include <trace/trace_event_buffer.h>
+#include <trace/trace_functions.h>
+
+/* ftrace:function (trace/events/ftrace.tev, defined in trace/trace_print.c). */
+extern struct trace_event_call event_function;
+
+/* Its record, as the event's format lays it out. */
+struct ftrace_entry {
+	struct trace_entry ent;
+	unsigned long ip;
+	unsigned long parent_ip;
+};
+
+void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
+			 struct ftrace_regs *fregs)
+{
+	struct trace_ftrace *f = op->private;
+	struct trace_array *tr = f->tr;
+	struct ftrace_entry *entry;
+	struct trace_buffer *buffer;
+	struct rb_event *event;
+	unsigned int trace_ctx;
+
+	if (!READ_ONCE(tr->tracing_on))
+		return;
+	/* The dispatch disabled preemption: the record shows the traced code's count. */
+	trace_ctx = tracing_gen_ctx_dec();
+	buffer = READ_ONCE(tr->buffer);
+	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	tracing_generic_entry_update(&entry->ent, event_function.id, trace_ctx);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	ring_buffer_unlock_commit(buffer);
+	this_cpu_write(trace_cmdline_save, true);
+}
+
+/*
+ * "func <-parent", as Linux's function tracer prints with print-parent on
+ * (the event's print fmt, " %ps <-- %ps", is for trace.dat readers).
+ */
+static int function_output(struct trace_seq *s, struct trace_seq *tmp,
+			   const struct trace_entry *ent)
+{
+	const struct ftrace_entry *e = (const void *)ent;
+
+	trace_seq_printf(s, "%ps <-%ps\n", (void *)e->ip, (void *)e->parent_ip);
+	return 0;
+}
+
+static int function_trace_init(struct trace_array *tr)
+{
+	int ret;
+
+	if (!tr->ftrace)
+		return -ENODEV;
+	ftrace_lock();
+	tr->ftrace->ops.func = function_trace_call;
+	ret = register_ftrace_function(&tr->ftrace->ops);
+	ftrace_unlock();
+	/* Records name their task by pid: keep the names, as enabling an event does. */
+	if (!ret)
+		trace_cmdlines_start();
+	return ret;
+}
+
+static void function_trace_reset(struct trace_array *tr)
+{
+	ftrace_lock();
+	unregister_ftrace_function(&tr->ftrace->ops);
+	ftrace_unlock();
+	trace_cmdlines_stop();
+}
+
+static struct tracer function_trace = {
+	.name = "function",
+	.init = function_trace_init,
+	.reset = function_trace_reset,
+};
+
+int trace_ftrace_alloc(struct trace_array *tr)
+{
+	struct trace_ftrace *f;
+
+	if (!ftrace_nr_sites)
+		return 0;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	if (ftrace_ops_init(&f->ops)) {
+		kfree(f);
+		return -ENOMEM;
+	}
+	f->tr = tr;
+	f->ops.private = f;
+	tr->ftrace = f;
+	return 0;
+}
+
+void trace_ftrace_free(struct trace_array *tr)
+{
+	struct trace_ftrace *f = tr->ftrace;
+
+	if (!f)
+		return;
+	tr->ftrace = NULL;
+	ftrace_ops_free(&f->ops);
+	kfree(f);
+}
+
+const char *ftrace_site_name(unsigned int i, void *unused)
+{
+	const char *name;
+	unsigned long off, size;
+
+	if (!kallsyms_lookup(ftrace_sites[i].ip, &name, &off, &size) || off)
+		return NULL;
+	return name;
+}
+
+int trace_functions_init(void)
+{
+	if (!ftrace_nr_sites)
+		return 0;
+	event_function.output = function_output;
+	return register_tracer(&function_trace);
+}
