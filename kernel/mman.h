@@ -106,6 +106,13 @@ struct mm_struct {
 	spinlock_t lock;		/* vmas and page tables */
 	struct list_head vmas;
 	unsigned int nr_vmas;
+	/*
+	 * Pages unmapped under the lock whose last reference went: they are
+	 * freed only after the TLB flush that follows (tlb_flush_free), as
+	 * another CPU running this mm may still write through a stale entry.
+	 */
+	struct list_head zapped;
+	struct list_head dead_vmas;	/* unmapped vmas, closed after that flush too (device pages) */
 	unsigned long start_code, end_code, start_data, end_data;
 	unsigned long start_brk, brk;
 	unsigned long start_stack;
@@ -146,6 +153,8 @@ void mm_notify_mmap(struct mm_struct *mm, struct vm_area_struct *vma);
 
 /* --- kernel/mm/mmap.c -------------------------------------------------------- */
 struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);	/* caller holds lock */
+/* Drops what a vma holds: the driver's close, the file reference, the vma itself. */
+void vma_free(struct vm_area_struct *vma);
 /*
  * Maps [addr, addr + len) (addr 0: anywhere; MAP_FIXED: exactly there,
  * replacing what was there). Returns the address or a negative errno.
@@ -175,6 +184,8 @@ void change_protection(struct mm_struct *mm, struct vm_area_struct *vma, unsigne
 		       unsigned long end);
 /* Flushes [start, end) of mm from every TLB that may hold it. */
 void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end);
+/* After a zap: the flush ([start, end), or all of mm if pages wait), then the zapped pages go. */
+void tlb_flush_free(struct mm_struct *mm, unsigned long start, unsigned long end);
 /*
  * Reads or writes len bytes at addr of mm, which need not be current's:
  * pages are faulted in (a write breaks copy-on-write, as a store by the

@@ -67,6 +67,33 @@ void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long
 		__flush_tlb_one(a);
 }
 
+void tlb_flush_free(struct mm_struct *mm, unsigned long start, unsigned long end)
+{
+	LIST_HEAD(pages);
+	LIST_HEAD(vmas);
+	struct vm_area_struct *vma, *nv;
+	struct page *page, *n;
+
+	spin_lock(&mm->lock);
+	list_for_each_entry_safe(page, n, &mm->zapped, lru)
+		list_move_tail(&page->lru, &pages);
+	list_for_each_entry_safe(vma, nv, &mm->dead_vmas, node)
+		list_move_tail(&vma->node, &vmas);
+	spin_unlock(&mm->lock);
+	/* What another call zapped may lie outside [start, end): flush it all. */
+	if (!list_empty(&pages) || !list_empty(&vmas)) {
+		start = 0;
+		end = TASK_SIZE;
+	}
+	flush_tlb_mm_range(mm, start, end);
+	list_for_each_entry_safe(page, n, &pages, lru) {
+		list_del_init(&page->lru);
+		__free_pages(page, 0);
+	}
+	list_for_each_entry_safe(vma, nv, &vmas, node)
+		vma_free(vma);
+}
+
 /* Reads the file's bytes for the page at addr of a private file mapping into kaddr. */
 static int fill_from_file(struct vm_area_struct *vma, unsigned long addr, char *kaddr)
 {
@@ -123,7 +150,10 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma, unsigned
 			return -ENOMEM;
 		memcpy(page_address(page), page_address(old), PAGE_SIZE);
 		*pte = __pa(page_address(page)) | vma_pte_prot(vma, true);
+		/* No CPU may still read the old page through this mm once it can be freed. */
+		flush_tlb_mm_range(mm, addr, addr + PAGE_SIZE);
 		put_page(old);
+		return 0;
 	}
 	flush_tlb_mm_range(mm, addr, addr + PAGE_SIZE);
 	return 0;
@@ -175,7 +205,10 @@ static int zap_one(u64 *pte, unsigned long va, void *arg)
 
 	/* PROT_NONE pages keep a non-present entry with their frame: freed too. */
 	if (!z->pfnmap) {
-		put_page(pte_page(*pte));
+		struct page *page = pte_page(*pte);
+
+		if (!__atomic_sub_fetch(&page->_refcount, 1, __ATOMIC_ACQ_REL))
+			list_add_tail(&page->lru, &z->mm->zapped);
 		z->mm->rss--;
 	}
 	*pte = 0;

@@ -37,6 +37,8 @@ struct mm_struct *mm_alloc(void)
 	mm->mm_count = 1;
 	spin_lock_init(&mm->lock);
 	INIT_LIST_HEAD(&mm->vmas);
+	INIT_LIST_HEAD(&mm->zapped);
+	INIT_LIST_HEAD(&mm->dead_vmas);
 	mm->mmap_base = MMAP_BASE;
 	return mm;
 }
@@ -69,17 +71,13 @@ static void exit_mmap(struct mm_struct *mm)
 	list_for_each_entry_safe(vma, n, &mm->vmas, node) {
 		zap_range(mm, vma->start, vma->end);
 		list_del(&vma->node);
-		if (vma->vm_ops && vma->vm_ops->close)
-			vma->vm_ops->close(vma);
-		if (vma->file)
-			fput(vma->file);
-		kfree(vma);
+		list_add_tail(&vma->node, &mm->dead_vmas);
 	}
 	mm->nr_vmas = 0;
 	mm->total_vm = 0;
 	user_pgtables_free(mm->pgd);
 	spin_unlock(&mm->lock);
-	flush_tlb_mm_range(mm, 0, TASK_SIZE);
+	tlb_flush_free(mm, 0, TASK_SIZE);
 }
 
 void mmput(struct mm_struct *mm)

@@ -37,7 +37,7 @@ static struct vm_area_struct *vma_alloc(unsigned long start, unsigned long end, 
 	return vma;
 }
 
-static void vma_free(struct vm_area_struct *vma)
+void vma_free(struct vm_area_struct *vma)
 {
 	if (vma->vm_ops && vma->vm_ops->close)
 		vma->vm_ops->close(vma);
@@ -114,7 +114,8 @@ static int unmap_range(struct mm_struct *mm, unsigned long start, unsigned long 
 			continue;
 		zap_range(mm, vma->start, vma->end);
 		vma_unlink(mm, vma);
-		vma_free(vma);
+		/* A device's pages (perf rings) may still be in TLBs: closed after the flush. */
+		list_add_tail(&vma->node, &mm->dead_vmas);
 	}
 	return 0;
 }
@@ -163,6 +164,7 @@ long do_mmap(struct mm_struct *mm, unsigned long addr, unsigned long len, unsign
 {
 	unsigned long type = flags & MAP_TYPE, vmflags = prot & (VM_READ | VM_WRITE | VM_EXEC);
 	struct vm_area_struct *vma;
+	bool replaced = false;
 	long ret;
 
 	if (!len || (type != MAP_PRIVATE && type != MAP_SHARED && type != MAP_SHARED_VALIDATE))
@@ -200,6 +202,7 @@ long do_mmap(struct mm_struct *mm, unsigned long addr, unsigned long len, unsign
 			if (flags & MAP_FIXED_NOREPLACE)
 				goto out;
 			ret = unmap_range(mm, addr, addr + len);
+			replaced = true;
 			if (ret)
 				goto out;
 		}
@@ -244,6 +247,8 @@ long do_mmap(struct mm_struct *mm, unsigned long addr, unsigned long len, unsign
 	/* Shared anonymous memory must be the same pages in every process that forks from here. */
 	if ((vmflags & VM_SHARED) && !file) {
 		spin_unlock(&mm->lock);
+		if (replaced)
+			tlb_flush_free(mm, addr, addr + len);
 		for (unsigned long a = addr; a < addr + len; a += PAGE_SIZE)
 			if (handle_mm_fault(mm, a, 0)) {
 				do_munmap(mm, addr, len);
@@ -253,6 +258,9 @@ long do_mmap(struct mm_struct *mm, unsigned long addr, unsigned long len, unsign
 	}
 out:
 	spin_unlock(&mm->lock);
+	/* What MAP_FIXED replaced must leave every TLB before its pages go. */
+	if (replaced)
+		tlb_flush_free(mm, addr, addr + len);
 	return ret;
 }
 
@@ -266,7 +274,7 @@ int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len)
 	spin_lock(&mm->lock);
 	err = unmap_range(mm, addr, addr + len);
 	spin_unlock(&mm->lock);
-	flush_tlb_mm_range(mm, addr, addr + len);
+	tlb_flush_free(mm, addr, addr + len);
 	return err;
 }
 
@@ -354,7 +362,7 @@ long do_mremap(struct mm_struct *mm, unsigned long addr, unsigned long old_len,
 		if (!ret)
 			ret = (long)addr;
 		spin_unlock(&mm->lock);
-		flush_tlb_mm_range(mm, addr + new_len, addr + old_len);
+		tlb_flush_free(mm, addr + new_len, addr + old_len);
 		return ret;
 	}
 	/* Grow in place when the whole vma is the range and the space above is free. */
@@ -412,7 +420,7 @@ int do_madvise_dontneed(struct mm_struct *mm, unsigned long addr, unsigned long 
 			zap_range(mm, s, e);
 	}
 	spin_unlock(&mm->lock);
-	flush_tlb_mm_range(mm, addr, addr + len);
+	tlb_flush_free(mm, addr, addr + len);
 	return 0;
 }
 
@@ -427,7 +435,7 @@ unsigned long do_brk(struct mm_struct *mm, unsigned long brk)
 	if (new_end < old_end) {
 		unmap_range(mm, new_end, old_end);
 		spin_unlock(&mm->lock);
-		flush_tlb_mm_range(mm, new_end, old_end);
+		tlb_flush_free(mm, new_end, old_end);
 		mm->brk = brk;
 		return brk;
 	}
