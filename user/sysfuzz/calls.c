@@ -228,6 +228,8 @@ unsigned pick_nr(struct fuzzer *f)
 	unsigned *c = cum[f->child], x = (unsigned)rng_below(&f->rng, total[f->child]);
 	unsigned lo = 0, hi = NR_MAX;
 
+	if (!total[f->child])	/* -o left nothing for this kind of fuzzer */
+		return NR_NONE;
 	while (lo < hi) {	/* first nr whose cumulative weight exceeds x */
 		unsigned mid = (lo + hi) / 2;
 

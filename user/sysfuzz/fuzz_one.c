@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include "sysfuzz.h"
 
@@ -192,6 +193,10 @@ static unsigned fix_worker(struct fuzzer *f, unsigned nr, uint64_t *a)
 	case 274:
 		a[1] = (uint64_t)pools.rdonly;
 		break;
+	case 131:	/* sigaltstack: crash.c's handler runs on our own alternate stack; keep it */
+		if (a[0] < TASK_SIZE_)
+			a[0] = rng_chance(r, 2) ? 0 : 0xffff888000000000UL;
+		break;
 	case 302:	/* prlimit64: read only */
 		if (!rng_chance(r, 4))
 			a[2] = 0;
@@ -274,6 +279,14 @@ static void log_call(struct fuzzer *f, unsigned nr, const uint64_t *a)
 	write(log_fd, line, (size_t)n);
 }
 
+static uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
 static bool is_fork(unsigned nr)
 {
 	return nr == 56 || nr == 57 || nr == 58 || nr == 435;
@@ -281,11 +294,18 @@ static bool is_fork(unsigned nr)
 
 long fuzz_one(struct fuzzer *f, unsigned nr)
 {
-	const struct call_desc *d = call_desc(nr);
-	uint64_t a[6];
+	const struct call_desc *d;
+	uint64_t a[6], t0;
 	unsigned real;
 	long ret;
 
+	if (nr == NR_NONE) {
+		struct timespec ms = { 0, 1000000 };
+
+		nanosleep(&ms, NULL);
+		return 0;
+	}
+	d = call_desc(nr);
 	for (int i = 0; i < 6; i++)
 		a[i] = arg_value(f, (enum arg_kind)d->arg[i]);
 	if (nr == 2)
@@ -302,14 +322,19 @@ long fuzz_one(struct fuzzer *f, unsigned nr)
 	real = f->child ? fix_child(f, nr, a) : fix_worker(f, nr, a);
 	if (opt.verbose)
 		log_call(f, nr, a);
+	f->last_nr = real;
+	memcpy(f->last_args, a, sizeof(a));
+	/* counted before: exit, rt_sigreturn and pause never come back to count */
+	__atomic_add_fetch(&f->counts->nr_calls[nr], 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&f->counts->calls, 1, __ATOMIC_RELAXED);
+	t0 = rdtsc();
 	if (is_fork(real))
 		ret = raw_fork_syscall(real, a[0], a[1], a[2], a[3], a[4]);
 	else
 		ret = raw_syscall6(real, a[0], a[1], a[2], a[3], a[4], a[5]);
-	__atomic_add_fetch(&f->counts->nr_calls[nr], 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&f->counts->nr_cycles[nr], rdtsc() - t0, __ATOMIC_RELAXED);
 	if (ret >= 0 || ret < -4095)
 		__atomic_add_fetch(&f->counts->nr_ok[nr], 1, __ATOMIC_RELAXED);
-	__atomic_add_fetch(&f->counts->calls, 1, __ATOMIC_RELAXED);
 	/* A worker keeps only its arena: give back what mmap/mremap placed elsewhere. */
 	if (!f->child && (real == 9 || real == 25) && ret > 0 && (uint64_t)ret < TASK_SIZE_) {
 		uint64_t len = real == 9 ? a[1] : a[2];

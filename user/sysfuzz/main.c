@@ -1,5 +1,6 @@
 /*
- * sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS] [-w THREADS] [-x NR,NR..] [-v]
+ * sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS] [-w THREADS] [-x NR,..] [-o NR,..] [-v]
+ * (-x: never call these numbers; -o: call only these; -v: log each call to stderr)
  * sysfuzz -F [-k KIND]: the fault children one by one (faultcheck.c)
  *
  * The coordinator: forks the workers, waits for them (SIGKILLing any still
@@ -37,15 +38,28 @@ static uint64_t now_ns(void)
 static void usage(void)
 {
 	fprintf(stderr, "usage: sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS<=%d] [-w THREADS<=%d] "
-			"[-x NR,NR...] [-v]\n       sysfuzz -F [-k KIND]\n", MAX_WORKERS, MAX_THREADS);
+			"[-x NR,NR...] [-o NR,NR...] [-v]\n       sysfuzz -F [-k KIND]\n", MAX_WORKERS, MAX_THREADS);
 	exit(2);
+}
+
+/* -x/-o: mark the numbers of a comma-separated list. */
+static void skip_list(char *list, unsigned char skip)
+{
+	for (char *s = list; *s;) {
+		unsigned long nr = strtoul(s, &s, 0);
+
+		if (nr <= NR_MAX)
+			opt.skip[nr] = skip;
+		if (*s)
+			s++;
+	}
 }
 
 static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "s:t:p:w:x:vFk:")) != -1) {
+	while ((c = getopt(argc, argv, "s:t:p:w:x:o:vFk:")) != -1) {
 		switch (c) {
 		case 's':
 			opt.seed = strtoull(optarg, NULL, 0);
@@ -60,14 +74,11 @@ static void parse(int argc, char **argv)
 			opt.threads = atoi(optarg);
 			break;
 		case 'x':
-			for (char *s = optarg; *s;) {
-				unsigned long nr = strtoul(s, &s, 0);
-
-				if (nr <= NR_MAX)
-					opt.skip[nr] = 1;
-				if (*s)
-					s++;
-			}
+			skip_list(optarg, 1);
+			break;
+		case 'o':	/* only these: every other number is skipped */
+			memset(opt.skip, 1, sizeof(opt.skip));
+			skip_list(optarg, 0);
 			break;
 		case 'v':
 			opt.verbose = 1;
@@ -85,6 +96,29 @@ static void parse(int argc, char **argv)
 	if (opt.seconds < 0 || opt.workers < 1 || opt.workers > MAX_WORKERS || opt.threads < 1 ||
 	    opt.threads > MAX_THREADS || optind != argc)
 		usage();
+}
+
+/* A worker that died left its children to init: end them, so nothing outlives the run. */
+static void orphans(int w)
+{
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (shared->w[w].inflight[i] > 1)
+			kill(shared->w[w].inflight[i], SIGKILL);
+}
+
+static void report_crash(int w)
+{
+	struct crash *c = &shared->w[w].crash;
+
+	if (!c->sig)
+		return;
+	printf("sysfuzz:   signal %d at %#lx, rip %#lx rsp %#lx, thread %d", c->sig, (unsigned long)c->addr,
+	       (unsigned long)c->rip, (unsigned long)c->rsp, c->thread);
+	if (c->nr >= 0)
+		printf(", last call %ld %s(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx)", c->nr, call_desc(c->nr)->name,
+		       (unsigned long)c->args[0], (unsigned long)c->args[1], (unsigned long)c->args[2],
+		       (unsigned long)c->args[3], (unsigned long)c->args[4], (unsigned long)c->args[5]);
+	printf("\n");
 }
 
 static const char *variant_name(int v)
@@ -130,6 +164,41 @@ static int report_bad(int w)
 	return s->nbad;
 }
 
+/* Where the time went: the numbers with the most cycles in the kernel. */
+static void print_slowest(void)
+{
+	struct counts *c = &shared->counts;
+	unsigned long total = 0;
+	int top[5] = { -1, -1, -1, -1, -1 };
+
+	for (int nr = 0; nr <= NR_MAX; nr++) {
+		total += c->nr_cycles[nr];
+		for (int i = 0; i < 5; i++)
+			if (top[i] < 0 || c->nr_cycles[nr] > c->nr_cycles[top[i]]) {
+				memmove(top + i + 1, top + i, (4 - i) * sizeof(int));
+				top[i] = nr;
+				break;
+			}
+	}
+	printf("sysfuzz: most time in:");
+	for (int i = 0; i < 5 && total; i++)
+		printf(" %d %s %.0f%% (%lu calls)%s", top[i], call_desc(top[i])->name,
+		       100.0 * c->nr_cycles[top[i]] / total, c->nr_calls[top[i]], i < 4 ? "," : "");
+	printf("\n");
+}
+
+/* Numbers never called (skipped ones aside): children too few for the time given. */
+static void print_uncalled(void)
+{
+	int n = 0;
+
+	for (int nr = 0; nr <= NR_MAX; nr++)
+		if (!shared->counts.nr_calls[nr] && !opt.skip[nr] && call_desc(nr)->cls != CL_NEVER)
+			printf("%s %d", n++ ? "," : "sysfuzz: never called:", nr);
+	if (n)
+		printf("\n");
+}
+
 static void summary(double secs, int bad)
 {
 	unsigned long calls = shared->counts.calls, forked = 0, reaped = 0, exits = 0, timeouts = 0, sigs[65] = { 0 };
@@ -154,6 +223,8 @@ static void summary(double secs, int bad)
 	}
 	printf("sysfuzz: %lu calls in %.1f s: %.0f calls/s; %d of %d numbers called, %d succeeded at least once\n",
 	       calls, secs, secs > 0 ? calls / secs : 0.0, tried, NR_MAX + 1, succeeded);
+	print_slowest();
+	print_uncalled();
 	printf("sysfuzz: children: %lu forked, %lu reaped as expected\n", forked, reaped);
 	for (int k = 0; k < fault_kinds(); k++)
 		printf("sysfuzz:   fault %-32s %5lu killed by signal %d (%s)\n", fault_name(k), fault_ok[k],
@@ -234,6 +305,8 @@ int main(int argc, char **argv)
 				continue;
 			describe_status(how, sizeof(how), status);
 			printf("sysfuzz: BAD worker %d (pid %d) %s\n", w, (int)p, how);
+			report_crash(w);
+			orphans(w);
 			bad++;
 		}
 		if (p > 0)

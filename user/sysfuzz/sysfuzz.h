@@ -20,6 +20,7 @@
 #include <sys/types.h>
 
 #define NR_MAX		460	/* fuzz numbers 0..NR_MAX (Linux 6.12 ends at 462) */
+#define NR_NONE		(NR_MAX + 1)	/* pick_nr: no number may be called here */
 #define MAX_WORKERS	32
 #define MAX_THREADS	8
 #define POOL_FDS	12	/* descriptors a process opens for the fd pool */
@@ -74,6 +75,8 @@ struct fuzzer {
 	int worker, thread;
 	pid_t pid, tid;		/* own ids, for A_PID */
 	uint64_t brk0;		/* the break when fuzzing began: never shrink below it */
+	long last_nr;		/* the call made last and its arguments, for crash.c */
+	uint64_t last_args[6];
 	char *priv;		/* PRIV_PAGES private: timespecs, iovecs, path strings */
 	char *priv_edge;	/* = priv + PRIV_PAGES * PAGE, an unmapped page */
 	struct counts *counts;	/* where this fuzzer counts its calls */
@@ -149,6 +152,19 @@ struct bad_child {
 	pid_t pid;
 };
 #define MAX_BAD		16
+#define MAX_CHILDREN	4	/* children a worker has at once */
+
+/* How a worker died by a fault (crash.c): what its thread was calling. */
+struct crash {
+	int sig;		/* 0: no fault */
+	int thread;
+	long nr;		/* the call made last (-1: none yet) */
+	uint64_t args[6];
+	uint64_t addr, rip, rsp;
+};
+void crash_watch(struct crash *c);
+void crash_current(const struct fuzzer *f);
+void crash_forget(void);
 
 /* What one worker did, in memory shared with the coordinator (MAP_SHARED). */
 struct worker_stats {
@@ -161,12 +177,16 @@ struct worker_stats {
 	int nbad;
 	struct bad_child bad[MAX_BAD];
 	int done;			/* the worker finished its loop */
+	pid_t inflight[MAX_CHILDREN];	/* its children not yet reaped: the coordinator kills
+					   them if the worker dies (no PR_SET_PDEATHSIG on Spoor) */
+	struct crash crash;
 };
 /* Calls made, in all and per number (relaxed atomic adds: threads share one). */
 struct counts {
 	unsigned long calls;
 	unsigned long nr_calls[NR_MAX + 1];
 	unsigned long nr_ok[NR_MAX + 1];	/* ... that returned >= 0 (or a pointer) */
+	unsigned long nr_cycles[NR_MAX + 1];	/* TSC cycles spent in them: where the time goes */
 };
 
 struct shared {

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include "sysfuzz.h"
 
-#define MAX_INFLIGHT	4
+#define MAX_INFLIGHT	MAX_CHILDREN
 #define CHILD_TIMEOUT_NS	3000000000ULL
 #define WALL	0x40000000	/* __WALL: also children with an exit signal other than SIGCHLD */
 
@@ -75,6 +75,7 @@ static void *thread_main(void *arg)
 	struct fuzzer *f = arg;
 
 	f->tid = (pid_t)raw_syscall6(186, 0, 0, 0, 0, 0, 0);
+	crash_current(f);
 	fuzz_until_deadline(f);
 	return NULL;
 }
@@ -99,6 +100,7 @@ static void add_counts(struct counts *c)
 	for (int nr = 0; nr <= NR_MAX; nr++) {
 		__atomic_add_fetch(&t->nr_calls[nr], c->nr_calls[nr], __ATOMIC_RELAXED);
 		__atomic_add_fetch(&t->nr_ok[nr], c->nr_ok[nr], __ATOMIC_RELAXED);
+		__atomic_add_fetch(&t->nr_cycles[nr], c->nr_cycles[nr], __ATOMIC_RELAXED);
 	}
 }
 
@@ -126,6 +128,7 @@ static void account(struct child *c, int status)
 		record_bad(c, status);
 	}
 	c->pid = 0;
+	ws->inflight[c - inflight] = 0;
 }
 
 /* Reap what has ended; SIGKILL what ran too long. */
@@ -155,6 +158,7 @@ static int reap(void)
 		if (r < 0) {	/* the kernel lost our child */
 			record_bad(c, -1);
 			c->pid = 0;
+			ws->inflight[i] = 0;
 			continue;
 		}
 		busy++;
@@ -208,6 +212,7 @@ static void spawn(struct fuzzer *f, bool faulty)
 
 		/* should the worker die, so do its children: nothing is left behind */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		crash_forget();
 		munmap(shared, sizeof(*shared));
 		rng_seed(&r, seed, 1);
 		if (faulty)
@@ -217,6 +222,7 @@ static void spawn(struct fuzzer *f, bool faulty)
 	if (pid < 0)
 		return;
 	ws->forked++;
+	ws->inflight[c - inflight] = pid;
 	*c = (struct child){ pid, faulty ? kind : -1, variant, now_ns(), false };
 }
 
@@ -243,6 +249,8 @@ void worker_main(int idx)
 
 	ws = &shared->w[idx];
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	crash_watch(&ws->crash);
+	crash_current(&fz[0]);
 	/* Signals our own fuzzed calls can raise and whose default would end us. */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
