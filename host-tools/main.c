@@ -15,7 +15,7 @@ static const struct {
 	{ "mkinitrd", cmd_mkinitrd, "build a cpio (newc) initrd: mkinitrd -o OUT [HOST[:GUEST]]..." },
 	{ "record", cmd_record, "boot, trace COMMAND, write a trace.dat: record [-e EVENT] [-o FILE] -- COMMAND" },
 	{ "report", cmd_report, "print a trace.dat as trace-cmd report does: report [OPTIONS] [FILE]" },
-	{ "tevgen", cmd_tevgen, "event spec -> TRACE_EVENT header: tevgen -o OUT.h SPEC (-F DIR: format files)" },
+	{ "tevgen", cmd_tevgen, "event spec -> TRACE_EVENT header: tevgen -o OUT.h SPEC (-F DIR: format files; -u: user_events header)" },
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))

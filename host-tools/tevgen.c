@@ -7,6 +7,8 @@
  *
  *   spoor tevgen -o OUT.h SPEC       the header (written whole or not at all)
  *   spoor tevgen -F DIR [-i ID] SPEC DIR/<event>/format for every event
+ *   spoor tevgen -u -o OUT.h SPEC    a ring-3 program's user_events header
+ *                                    (tevgen_user.c)
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,53 +21,7 @@
 #include <unistd.h>
 #include "spoor.h"
 #include "tevgen.h"
-
-enum field_kind { FK_FIELD, FK_ARRAY, FK_STRING, FK_DYNARRAY, FK_FLEX };
-
-/* One record field of a class or event, and how TP_fast_assign fills it. */
-struct tev_field {
-	enum field_kind kind;
-	char *type;	/* element type, whitespace as written (collapsed) */
-	char *name;
-	char *len;	/* array length: digits (array) or a C expression (dynarray, flex) */
-	char *src;	/* "= src", or NULL */
-	unsigned int size, align;	/* of one element */
-	bool is_signed;
-};
-
-/* A class (DECLARE_EVENT_CLASS), an event with its own body (TRACE_EVENT) or an instance (DEFINE_EVENT). */
-struct tev_event {
-	char *name;
-	bool is_class;
-	struct tev_event *class;	/* instance: its class */
-	char *proto, *args;
-	struct tev_field *fields;
-	size_t nfields;
-	char **assign;		/* extra TP_fast_assign statements */
-	size_t nassign;
-	char *fmt;		/* TP_printk format, as written between the quotes */
-	char *print_args;	/* macro-expanded, whitespace collapsed; "" if none */
-	int line;
-};
-
-/* A print-format macro: tevgen expands it as cpp would before TP_printk sees it. */
-struct tev_macro {
-	char *name;
-	char **params;
-	int nparams;		/* -1: object-like */
-	char *body;
-};
-
-struct tev_spec {
-	char *system;
-	char **includes;
-	size_t nincludes;
-	char *prelude;
-	struct tev_macro *macros;
-	size_t nmacros;
-	struct tev_event **events;	/* each allocated alone: instances point at classes */
-	size_t nevents;
-};
+#include "tevgen_spec.h"
 
 /* Parser state: the spec text split into lines, and the first error. */
 struct parser {
@@ -77,6 +33,7 @@ struct parser {
 	bool failed;
 	struct tev_spec *spec;
 	struct tev_event *cur;	/* class or event being filled */
+	enum tev_target target;
 };
 
 static void *xcalloc(size_t n, size_t size)
@@ -626,6 +583,12 @@ static int parse_field_text(struct parser *ps, const char *s, struct tev_field *
 	}
 	if (!strncmp(f->name, "common_", 7))
 		return fail(ps, name, "'%s': common_ names belong to the common fields", f->name);
+	if (ps->target == TEV_USER) {
+		const char *problem = tev_user_field_problem(f);
+
+		if (problem)
+			return fail(ps, start, "%s", problem);
+	}
 	return 0;
 }
 
@@ -783,16 +746,20 @@ static int end_event(struct parser *ps)
 	int line = ps->line;
 
 	ps->cur = NULL;
-	if (!ev || ev->class)
+	if (!ev)
 		return 0;
 	ps->line = ev->line;
 	ps->text = NULL;
-	if (!ev->proto)
+	if (!ev->class && !ev->proto)		/* an instance's class was checked */
 		fail(ps, NULL, "'%s' has no proto line", ev->name);
-	else if (!ev->nfields)
+	else if (!ev->class && !ev->nfields)
 		fail(ps, NULL, "'%s' has no fields", ev->name);
-	else if (!ev->fmt)
+	else if (!ev->class && !ev->fmt && ps->target == TEV_KERNEL)
 		fail(ps, NULL, "'%s' has no print line", ev->name);
+	if (!ps->failed && !ev->is_class && ps->target == TEV_USER &&
+	    tev_user_reg_len(ev) > TEV_USER_REG_MAX)
+		fail(ps, NULL, "'%s': its user_events registration string is %zu bytes (at most %d)",
+		     ev->name, tev_user_reg_len(ev), TEV_USER_REG_MAX);
 	ps->line = line;
 	return ps->failed ? -1 : 0;
 }
@@ -811,6 +778,10 @@ static int body_line(struct parser *ps, const char *kw, size_t kwlen, const char
 	if (ev->class)
 		return fail(ps, kw, "'%s' is an instance of class '%s' and has no body of its own",
 			    ev->name, ev->class->name);
+	/* A user event's record is its fields, and the kernel makes its print fmt. */
+	if (ps->target == TEV_USER && (KW("args") || KW("flex") || KW("assign") || KW("print")))
+		return fail(ps, kw, "'%.*s' is for kernel events: a user event is its fields",
+			    (int)kwlen, kw);
 	if (KW("proto")) {
 		if (ev->proto)
 			return fail(ps, kw, "'%s' has a proto line already", ev->name);
@@ -918,9 +889,10 @@ static int spec_done(struct parser *ps)
 	return fail(ps, NULL, "the spec defines no event");
 }
 
-struct tev_spec *tev_parse(const char *file, const char *text, char *err, size_t errsize)
+struct tev_spec *tev_parse(const char *file, const char *text, enum tev_target target,
+			   char *err, size_t errsize)
 {
-	struct parser ps = { .file = file, .err = err, .errsize = errsize };
+	struct parser ps = { .file = file, .err = err, .errsize = errsize, .target = target };
 	const char *p = text;
 	int line = 1;
 
@@ -1215,8 +1187,8 @@ static char *read_file(const char *path)
 }
 
 /* Write via a temporary file and rename, so a failed run leaves nothing half-written. */
-static int write_atomically(const char *path, const struct tev_spec *spec, const char *event,
-			    unsigned int id)
+static int write_atomically(const char *path, const struct tev_spec *spec,
+			    enum tev_target target, const char *event, unsigned int id)
 {
 	char tmp[4096];
 	FILE *f;
@@ -1229,6 +1201,8 @@ static int write_atomically(const char *path, const struct tev_spec *spec, const
 		return -1;
 	if (event)
 		tev_write_format(spec, event, id, f);
+	else if (target == TEV_USER)
+		tev_write_user_header(spec, f);
 	else
 		tev_write_header(spec, f);
 	ok = !ferror(f);
@@ -1242,12 +1216,14 @@ static int write_atomically(const char *path, const struct tev_spec *spec, const
 
 static const char tevgen_usage[] =
 	"usage: spoor tevgen -o OUT.h SPEC.tev\n"
-	"       spoor tevgen -F DIR [-i ID] SPEC.tev   (DIR/<event>/format)\n";
+	"       spoor tevgen -F DIR [-i ID] SPEC.tev   (DIR/<event>/format)\n"
+	"       spoor tevgen -u -o OUT.h SPEC.tev      (a ring-3 program's user_events)\n";
 
 int cmd_tevgen(int argc, char **argv)
 {
 	const char *out = NULL, *fmt_dir = NULL, *spec_path = NULL;
 	unsigned int id = 0;
+	enum tev_target target = TEV_KERNEL;
 	struct tev_spec *spec;
 	char err[1024], *text;
 	int ret = 0;
@@ -1257,7 +1233,9 @@ int cmd_tevgen(int argc, char **argv)
 			fputs(tevgen_usage, stdout);
 			return 0;
 		}
-		if (!strcmp(argv[i], "-o") && i + 1 < argc)
+		if (!strcmp(argv[i], "-u"))
+			target = TEV_USER;
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out = argv[++i];
 		else if (!strcmp(argv[i], "-F") && i + 1 < argc)
 			fmt_dir = argv[++i];
@@ -1268,7 +1246,8 @@ int cmd_tevgen(int argc, char **argv)
 		else
 			spec_path = NULL, i = argc;
 	}
-	if (!spec_path || (!out == !fmt_dir)) {
+	/* A user event's format file is the kernel's to make. */
+	if (!spec_path || (!out == !fmt_dir) || (target == TEV_USER && fmt_dir)) {
 		fputs(tevgen_usage, stderr);
 		return 2;
 	}
@@ -1277,13 +1256,13 @@ int cmd_tevgen(int argc, char **argv)
 		fprintf(stderr, "%s: error: %s\n", spec_path, strerror(errno));
 		return 1;
 	}
-	spec = tev_parse(spec_path, text, err, sizeof(err));
+	spec = tev_parse(spec_path, text, target, err, sizeof(err));
 	free(text);
 	if (!spec) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	if (out && write_atomically(out, spec, NULL, 0)) {
+	if (out && write_atomically(out, spec, target, NULL, 0)) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", out, strerror(errno));
 		ret = 1;
 	}
@@ -1295,7 +1274,7 @@ int cmd_tevgen(int argc, char **argv)
 		mkdir(fmt_dir, 0777);
 		mkdir(path, 0777);
 		snprintf(path, sizeof(path), "%s/%s/format", fmt_dir, name);
-		if (write_atomically(path, spec, name, id)) {
+		if (write_atomically(path, spec, target, name, id)) {
 			fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
 			ret = 1;
 			break;

@@ -89,13 +89,22 @@ int event_trigger_register(struct trace_event_file *file, struct event_trigger_d
 	for (pp = &file->triggers; *pp; pp = &(*pp)->next)
 		if ((*pp)->ops == data->ops && (!same || same(*pp, data)))
 			return -EEXIST;
-	ret = trace_event_enable_disable(file, true, true);
-	if (ret)
-		return ret;
+	/*
+	 * Linked before the event is enabled, as Linux does: the first hit
+	 * the enable lets through must find the trigger. A user event's
+	 * program sees its enable bit at once and may write all it has
+	 * before a later link (its records were dropped as soft-disabled).
+	 */
 	data->next = NULL;
 	rcu_assign_pointer(*pp, data);
 	trigger_mode_update(file);
-	return 0;
+	ret = trace_event_enable_disable(file, true, true);
+	if (ret) {
+		rcu_assign_pointer(*pp, NULL);
+		trigger_mode_update(file);
+		synchronize_rcu();	/* the caller frees data: no hit may still run it */
+	}
+	return ret;
 }
 
 static void trigger_data_free(struct event_trigger_data *data)

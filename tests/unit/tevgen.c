@@ -3,7 +3,7 @@
  * spec gives the expected header byte for byte, bad specs give
  * file:line:column errors and never a half-written output.
  */
-/* uses: host-tools/tevgen.c host-tools/spoor_err.c */
+/* uses: host-tools/tevgen.c host-tools/tevgen_user.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +62,7 @@ Test(tevgen, real_specs_predict_linux_formats)
 
 		snprintf(path, sizeof(path), "trace/events/%s.tev", systems[i]);
 		text = slurp(path);
-		spec = tev_parse(path, text, err, sizeof(err));
+		spec = tev_parse(path, text, TEV_KERNEL, err, sizeof(err));
 		cr_assert_not_null(spec, "%s", err);
 		for (size_t e = 0; (name = tev_event_name(spec, e)); e++) {
 			snprintf(path, sizeof(path), "tests/unit/trace_ref/%s/%s/format",
@@ -166,7 +166,7 @@ static const char small_header[] =
 Test(tevgen, golden_header_and_format)
 {
 	char err[256], *got;
-	struct tev_spec *spec = tev_parse("x/demo.tev", small_spec, err, sizeof(err));
+	struct tev_spec *spec = tev_parse("x/demo.tev", small_spec, TEV_KERNEL, err, sizeof(err));
 
 	cr_assert_not_null(spec, "%s", err);
 	CAPTURE(got, tev_write_header(spec, out));
@@ -259,7 +259,7 @@ Test(tevgen, bad_specs_point_at_the_error)
 {
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char err[512];
-		struct tev_spec *spec = tev_parse("t/s.tev", bad[i].spec, err, sizeof(err));
+		struct tev_spec *spec = tev_parse("t/s.tev", bad[i].spec, TEV_KERNEL, err, sizeof(err));
 
 		cr_assert_null(spec, "spec %zu parsed", i);
 		cr_expect_str_eq(err, bad[i].msg, "spec %zu: got %s", i, err);
