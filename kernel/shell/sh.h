@@ -14,6 +14,8 @@
 #include <kernel/atomic.h>
 #include <kernel/shell/sh_os.h>
 #include <kernel/shell/sh_buf.h>
+#include <kernel/shell/sh_table.h>
+#include <kernel/cmds/cmds.h>
 
 /*
  * Compound commands nested deeper than this are a syntax error; function
@@ -86,6 +88,22 @@ struct sh_case_item {
 	struct sh_node *body;	/* NULL: empty */
 };
 
+struct sh;
+typedef int (*sh_builtin_fn)(struct sh *sh, int argc, char **argv);
+
+/*
+ * What a simple command's literal first word names among the builtins and
+ * the commands: static tables, so exec_simple looks it up on the first run
+ * only (functions, PATH programs and computed names are looked up every
+ * time). Tasks running one tree may race to fill it, with equal values.
+ */
+struct sh_resolved {
+	bool cached;		/* set last, with release */
+	bool in_shell;		/* ext runs in the shell (echo, test, ...) */
+	sh_builtin_fn builtin;
+	sh_main_fn ext;
+};
+
 /*
  * A node of the syntax tree. Words are kept as raw source text (quotes and
  * all) because expansion depends on the state when the command runs.
@@ -99,6 +117,7 @@ struct sh_node {
 			int nwords, nassigns;
 			char **words;
 			char **assigns;		/* NAME=value, raw */
+			struct sh_resolved resolved;
 		} simple;
 		struct {
 			int n;
@@ -177,10 +196,10 @@ void sh_parser_init(struct sh_parser *p, const char *src, size_t len);
 int sh_parse_next(struct sh_parser *p, struct sh_node **out, struct sh_arena **arena);
 bool sh_is_name(const char *s, size_t len);
 
-/* Shell variables. */
+/* Shell variables: found by name in sh->var_table, listed newest first from sh->vars. */
 struct sh_var {
-	struct sh_var *next;
-	char *name;
+	struct sh_name hn;	/* hn.name: the name */
+	struct sh_var *next, **pprev;
 	char *value;
 	bool exported;
 	bool readonly;		/* `readonly`: assignments and unset fail */
@@ -194,9 +213,10 @@ struct sh_local {
 	bool exported;
 };
 
+/* Functions: found by name in sh->func_table, listed from sh->funcs. */
 struct sh_func {
+	struct sh_name hn;	/* hn.name: the name */
 	struct sh_func *next;
-	char *name;
 	struct sh_node *body;
 	struct sh_arena *arena;
 };
@@ -228,7 +248,9 @@ struct sh_job {
 /* The state of one shell (a subshell gets a deep copy). */
 struct sh {
 	struct sh_var *vars;
+	struct sh_table var_table;
 	struct sh_func *funcs;
+	struct sh_table func_table;
 	struct sh_local *locals;	/* of the innermost function call */
 	char *arg0;			/* $0 */
 	int argc;			/* $# */
@@ -284,8 +306,9 @@ int sh_setvar(struct sh *sh, const char *name, const char *value, bool export);
 int sh_unsetvar(struct sh *sh, const char *name);
 int sh_local(struct sh *sh, const char *name);
 void sh_pop_locals(struct sh *sh, struct sh_local *until);
-void sh_free_vars(struct sh_var *v);
-struct sh_var *sh_copy_vars(const struct sh_var *v, bool exported_only);
+/* All of src's variables (and functions) into dst, which has none; out of memory: a partial copy. */
+void sh_copy_vars(struct sh *dst, const struct sh *src);
+void sh_free_vars(struct sh *sh);
 /* Positional parameters: replaces $1..; copies argv. */
 int sh_set_params(struct sh *sh, int argc, char **argv);
 void sh_free_params(int argc, char **argv);
@@ -293,8 +316,9 @@ void sh_free_params(int argc, char **argv);
 /* Functions. */
 struct sh_func *sh_find_func(struct sh *sh, const char *name);
 int sh_define_func(struct sh *sh, const char *name, struct sh_node *body, struct sh_arena *a);
-void sh_free_funcs(struct sh_func *f);
-struct sh_func *sh_copy_funcs(const struct sh_func *f);
+void sh_unset_func(struct sh *sh, const char *name);
+void sh_copy_funcs(struct sh *dst, const struct sh *src);
+void sh_free_funcs(struct sh *sh);
 
 /* A growable NULL-terminated argv. */
 struct sh_argv {
@@ -308,6 +332,8 @@ void sh_argv_free(struct sh_argv *a);
 /* Expansion (sh_expand.c); these print errors and return -1 / NULL. */
 int sh_expand_words(struct sh *sh, char **words, int n, struct sh_argv *out);
 char *sh_expand_word(struct sh *sh, const char *word);		/* no splitting, no glob */
+/* Does word expand to itself, as one field? */
+bool sh_word_is_literal(const char *word);
 char *sh_expand_pattern(struct sh *sh, const char *word);	/* glob chars from quotes escaped */
 char *sh_expand_heredoc(struct sh *sh, const char *body);
 /* Run text as a command substitution; returns its output or NULL. */
@@ -345,7 +371,6 @@ void sh_free_traps(struct sh *sh);
 int sh_builtin_trap(struct sh *sh, int argc, char **argv);
 
 /* Builtins (sh_builtin.c): run in the shell itself. */
-typedef int (*sh_builtin_fn)(struct sh *sh, int argc, char **argv);
 sh_builtin_fn sh_find_builtin(const char *name);
 /* Special builtins: their assignments stay, their errors are fatal. */
 bool sh_is_special_builtin(const char *name);

@@ -34,10 +34,10 @@ static void skip_blanks(struct arith *a)
 /* Does the next token start with op (and not a longer operator)? */
 static bool accept(struct arith *a, const char *op)
 {
-	size_t n = strlen(op);
+	size_t n = op[1] ? 2 : 1;	/* operators are one or two bytes */
 
 	skip_blanks(a);
-	if (strncmp(a->s, op, n))
+	if (a->s[0] != op[0] || (n == 2 && a->s[1] != op[1]))
 		return false;
 	/* "<" must not take the start of "<<" or "<=", "&" of "&&", ... */
 	if (n == 1 && strchr("<>&|=!", op[0]) && (a->s[1] == '=' || a->s[1] == op[0]) &&
@@ -232,7 +232,7 @@ static long long parse_unary(struct arith *a)
 	skip_blanks(a);
 	if (++a->depth > SH_MAX_NESTING)
 		return arith_fail(a, "expression too deep");
-	if (!strncmp(a->s, "++", 2) || !strncmp(a->s, "--", 2)) {
+	if ((a->s[0] == '+' || a->s[0] == '-') && a->s[1] == a->s[0]) {
 		char name[64];
 		bool inc = a->s[0] == '+';
 
@@ -244,6 +244,13 @@ static long long parse_unary(struct arith *a)
 			return 0;
 		v = var_value(a, name) + (inc ? 1 : -1);
 		assign(a, name, v);
+	} else if (sh_isdigit(*a->s)) {
+		/* Operands first: they are what most calls find. */
+		v = parse_number(a, a->s, &a->s);
+		if (sh_isname(*a->s))
+			v = arith_fail(a, "invalid number");
+	} else if (sh_isname1(*a->s)) {
+		v = parse_name(a);
 	} else if (accept(a, "+")) {
 		v = parse_unary(a);
 	} else if (accept(a, "-")) {
@@ -256,12 +263,6 @@ static long long parse_unary(struct arith *a)
 		v = parse_comma(a);
 		if (!accept(a, ")"))
 			v = arith_fail(a, "missing ')'");
-	} else if (sh_isdigit(*a->s)) {
-		v = parse_number(a, a->s, &a->s);
-		if (sh_isname(*a->s))
-			v = arith_fail(a, "invalid number");
-	} else if (sh_isname1(*a->s)) {
-		v = parse_name(a);
 	} else {
 		v = arith_fail(a, *a->s ? "syntax error" : "missing operand");
 	}
@@ -283,6 +284,10 @@ static long long parse_binary(struct arith *a, int prec)
 	while (!a->failed) {
 		size_t i;
 
+		/* Most operands end the expression or a parenthesis: no table walk for them. */
+		skip_blanks(a);
+		if (!*a->s || !strchr("|&^=!<>+-*/%", *a->s))
+			break;
 		for (i = 0; i < ARRAY_SIZE(binops); i++)
 			if (binops[i].prec >= prec && accept(a, binops[i].op))
 				break;

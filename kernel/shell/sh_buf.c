@@ -15,13 +15,20 @@ static bool sh_buf_grow(struct sh_buf *b, size_t need)
 	cap = b->cap ? b->cap : 32;
 	while (cap < b->len + need + 1)
 		cap *= 2;
-	s = krealloc(b->s, cap, GFP_KERNEL);
+	if (b->borrowed) {
+		s = kmalloc(cap, GFP_KERNEL);
+		if (s)
+			memcpy(s, b->s, b->len + 1);
+	} else {
+		s = krealloc(b->s, cap, GFP_KERNEL);
+	}
 	if (!s) {
 		b->oom = true;
 		return false;
 	}
 	b->s = s;
 	b->cap = cap;
+	b->borrowed = false;
 	return true;
 }
 
@@ -34,9 +41,13 @@ void sh_buf_put(struct sh_buf *b, const void *s, size_t n)
 	b->s[b->len] = '\0';
 }
 
-void sh_buf_putc(struct sh_buf *b, char c)
+void sh_buf_fill(struct sh_buf *b, char c, size_t n)
 {
-	sh_buf_put(b, &c, 1);
+	if (!sh_buf_grow(b, n))
+		return;
+	memset(b->s + b->len, c, n);
+	b->len += n;
+	b->s[b->len] = '\0';
 }
 
 void sh_buf_puts(struct sh_buf *b, const char *s)
@@ -71,6 +82,13 @@ char *sh_buf_take(struct sh_buf *b)
 {
 	char *s;
 
+	if (b->borrowed && !b->oom) {
+		s = kmalloc(b->len + 1, GFP_KERNEL);
+		if (s)
+			memcpy(s, b->s, b->len + 1);
+		sh_buf_free(b);
+		return s;
+	}
 	if (!b->s && !b->oom)
 		sh_buf_grow(b, 0);
 	if (b->oom) {
@@ -86,8 +104,10 @@ char *sh_buf_take(struct sh_buf *b)
 
 void sh_buf_free(struct sh_buf *b)
 {
-	kfree(b->s);
+	if (!b->borrowed)
+		kfree(b->s);
 	b->s = NULL;
 	b->len = b->cap = 0;
 	b->oom = false;
+	b->borrowed = false;
 }

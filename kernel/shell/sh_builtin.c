@@ -116,7 +116,7 @@ static int bi_cd(struct sh *sh, int argc, char **argv)
 
 static void print_var(struct sh_out *o, const char *prefix, struct sh_var *v)
 {
-	out_printf(o, "%s%s", prefix, v->name);
+	out_printf(o, "%s%s", prefix, v->hn.name);
 	if (v->value) {
 		out_puts(o, "='");
 		for (const char *p = v->value; *p; p++) {
@@ -196,7 +196,7 @@ static int bi_readonly(struct sh *sh, int argc, char **argv)
 		if (!sh_getvar(sh, name) && sh_setvar(sh, name, "", false))
 			continue;
 		for (struct sh_var *v = sh->vars; v; v = v->next)
-			if (!strcmp(v->name, name))
+			if (!strcmp(v->hn.name, name))
 				v->readonly = true;
 	}
 	return status;
@@ -221,20 +221,10 @@ static int bi_unset(struct sh *sh, int argc, char **argv)
 		i++;
 	}
 	for (; i < argc; i++) {
-		if (!funcs) {
+		if (funcs)
+			sh_unset_func(sh, argv[i]);
+		else
 			sh_unsetvar(sh, argv[i]);
-			continue;
-		}
-		for (struct sh_func **pp = &sh->funcs; *pp; pp = &(*pp)->next) {
-			if (!strcmp((*pp)->name, argv[i])) {
-				struct sh_func *f = *pp;
-
-				*pp = f->next;
-				f->next = NULL;
-				sh_free_funcs(f);
-				break;
-			}
-		}
 	}
 	return 0;
 }

@@ -362,14 +362,14 @@ static void make_envp(struct sh *sh, struct sh_argv *assigns, struct sh_argv *en
 		if (!v->exported || !v->value)
 			continue;
 		for (int i = 0; i < assigns->argc; i++) {
-			size_t n = strlen(v->name);
+			size_t n = strlen(v->hn.name);
 
-			if (!strncmp(assigns->argv[i], v->name, n) && assigns->argv[i][n] == '=')
+			if (!strncmp(assigns->argv[i], v->hn.name, n) && assigns->argv[i][n] == '=')
 				overridden = true;
 		}
 		if (overridden)
 			continue;
-		sh_buf_printf(&b, "%s=%s", v->name, v->value);
+		sh_buf_printf(&b, "%s=%s", v->hn.name, v->value);
 		sh_argv_push(envp, sh_buf_take(&b));
 	}
 }
@@ -435,6 +435,29 @@ static sh_main_fn find_external(struct sh *sh, const char *name)
 	if (sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path)))
 		return cmd_program_main;
 	return NULL;
+}
+
+/* The builtin or command name stands for, from n's cache when the name is n's literal first word. */
+static void resolve(struct sh *sh, struct sh_node *n, const char *name, sh_builtin_fn *builtin,
+		    sh_main_fn *ext, bool *in_shell)
+{
+	struct sh_resolved *r = &n->simple.resolved;
+
+	if (smp_load_acquire(&r->cached)) {
+		*builtin = r->builtin;
+		*ext = r->ext;
+		*in_shell = r->in_shell;
+		return;
+	}
+	*builtin = sh_find_builtin(name);
+	*ext = *builtin ? NULL : find_external(sh, name);
+	*in_shell = *ext && runs_in_shell(name);
+	if ((*builtin || (*ext && *ext != cmd_program_main)) && sh_word_is_literal(n->simple.words[0])) {
+		r->builtin = *builtin;
+		r->ext = *ext;
+		r->in_shell = *in_shell;
+		smp_store_release(&r->cached, true);
+	}
 }
 
 /*
@@ -511,19 +534,21 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 	struct sh_func *func = NULL;
 	sh_main_fn ext = NULL;
 	int status = 0, first = 0, nice = 0;
-	bool exec_form;
+	bool exec_form, in_shell = false;
 
 	int substs = sh->subst_count;
 
 	for (int i = 0; i < n->simple.nassigns; i++) {
 		const char *raw = n->simple.assigns[i];
 		const char *eq = strchr(raw, '=');
-		char *value = sh_expand_word(sh, eq + 1);
-		struct sh_buf b = { 0 };
+		char *value = sh_expand_word(sh, eq + 1), store[64];
+		struct sh_buf b;
 
 		if (!value)
 			goto fail;
-		sh_buf_printf(&b, "%.*s=%s", (int)(eq - raw), raw, value);
+		sh_buf_init_on(&b, store, sizeof(store));
+		sh_buf_put(&b, raw, (size_t)(eq + 1 - raw));
+		sh_buf_puts(&b, value);
 		kfree(value);
 		sh_argv_push(&assigns, sh_buf_take(&b));
 	}
@@ -545,10 +570,12 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 	if (argv.argc > first) {
 		if (!first) {
 			func = sh_find_func(sh, argv.argv[0]);
-			builtin = func ? NULL : sh_find_builtin(argv.argv[0]);
+			if (!func)
+				resolve(sh, n, argv.argv[0], &builtin, &ext, &in_shell);
+		} else {
+			ext = find_external(sh, argv.argv[first]);
 		}
 		if (!func && !builtin) {
-			ext = find_external(sh, argv.argv[first]);
 			if (!ext) {
 				sh_error(sh, "%s: not found", argv.argv[first]);
 				status = 127;
@@ -569,12 +596,11 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 			*eq = '\0';
 			sh_setvar(sh, assigns.argv[i], eq + 1, false);
 		}
-	} else if (ext && !first && !background && runs_in_shell(argv.argv[0])) {
-		struct sh_argv envp = { 0 };
+	} else if (in_shell && !background) {
+		/* None of these reads its environment: no envp to build. */
+		static char *no_env[] = { NULL };
 
-		make_envp(sh, &assigns, &envp);
-		status = envp.oom ? 1 : ext(argv.argc, argv.argv, envp.argv);
-		sh_argv_free(&envp);
+		status = ext(argv.argc, argv.argv, no_env);
 	} else if (ext) {
 		pid_t p = spawn_command(sh, ext, &argv, first, &assigns, nice);
 

@@ -18,17 +18,28 @@
 #define A_BREAK		4	/* marker: a field ends here ("$@") */
 #define A_KEEP		8	/* marker: the field exists even if empty */
 
+/* Most words are short: their expansion fits the stack (EXPAND_STACK bytes each). */
+#define EXPAND_STACK	128
+
 struct expand {
 	struct sh *sh;
 	struct sh_buf out, attr;
 	bool failed;
+	char out_store[EXPAND_STACK], attr_store[EXPAND_STACK];
 };
+
+static void expand_init(struct expand *e, struct sh *sh)
+{
+	e->sh = sh;
+	e->failed = false;
+	sh_buf_init_on(&e->out, e->out_store, sizeof(e->out_store));
+	sh_buf_init_on(&e->attr, e->attr_store, sizeof(e->attr_store));
+}
 
 static void emit(struct expand *e, const char *s, size_t n, char attr)
 {
 	sh_buf_put(&e->out, s, n);
-	for (size_t i = 0; i < n; i++)
-		sh_buf_putc(&e->attr, attr);
+	sh_buf_fill(&e->attr, attr, n);
 }
 
 static void emit_marker(struct expand *e, char attr)
@@ -124,6 +135,20 @@ static size_t skip_nested(const char *s, size_t len, size_t i, char close)
 	return len;
 }
 
+/* Quotes, escapes, $ and `: where a word stops being its own text. */
+static bool starts_expansion(char c)
+{
+	return c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`';
+}
+
+static bool has_expansion(const char *word)
+{
+	for (; *word; word++)
+		if (starts_expansion(*word))
+			return true;
+	return false;
+}
+
 static void expand_raw(struct expand *e, const char *s, size_t len, bool dq);
 
 /*
@@ -132,7 +157,10 @@ static void expand_raw(struct expand *e, const char *s, size_t len, bool dq);
  */
 static char *flatten(struct expand *e, bool pattern)
 {
-	struct sh_buf b = { 0 };
+	char store[EXPAND_STACK];
+	struct sh_buf b;
+
+	sh_buf_init_on(&b, store, sizeof(store));
 
 	for (size_t i = 0; i < e->out.len && !e->failed; i++) {
 		char c = e->out.s[i], a = e->attr.s[i];
@@ -158,9 +186,10 @@ static char *flatten(struct expand *e, bool pattern)
 /* Expand text with no splitting into a plain string (or a pattern). */
 static char *expand_string(struct sh *sh, const char *s, size_t len, bool pattern, bool *failed)
 {
-	struct expand e = { .sh = sh };
+	struct expand e;
 	char *r;
 
+	expand_init(&e, sh);
 	expand_raw(&e, s, len, false);
 	*failed = e.failed;
 	r = flatten(&e, pattern);
@@ -617,8 +646,13 @@ static void expand_raw(struct expand *e, const char *s, size_t len, bool dq)
 		} else if (c == '`') {
 			expand_bquote(e, s, len, &i, dq);
 		} else {
-			emit(e, &c, 1, dq ? A_QUOTED : 0);
-			i++;
+			/* A run of plain bytes goes in at once. */
+			size_t end = i + 1;
+
+			while (end < len && !starts_expansion(s[end]))
+				end++;
+			emit(e, s + i, end - i, dq ? A_QUOTED : 0);
+			i = end;
 		}
 	}
 	if (e->out.oom || e->attr.oom)
@@ -629,8 +663,11 @@ static void expand_raw(struct expand *e, const char *s, size_t len, bool dq)
 static void finish_field(struct expand *e, struct sh_buf *field, struct sh_buf *fattr,
 			 struct sh_argv *out)
 {
-	struct sh_buf pat = { 0 };
+	char store[EXPAND_STACK];
+	struct sh_buf pat;
 	bool glob = false;
+
+	sh_buf_init_on(&pat, store, sizeof(store));
 
 	for (size_t k = 0; k < field->len; k++) {
 		char c = field->s[k];
@@ -642,20 +679,23 @@ static void finish_field(struct expand *e, struct sh_buf *field, struct sh_buf *
 			sh_buf_putc(&pat, '\\');
 		sh_buf_putc(&pat, c);
 	}
-	if (!glob || e->sh->opt_noglob || pat.oom || !sh_glob(pat.s, out))
+	/* A '[' with no ']' after it matches only itself: no directory to read. */
+	if (!glob || e->sh->opt_noglob || pat.oom || !sh_has_glob(pat.s) || !sh_glob(pat.s, out))
 		sh_argv_push(out, kstrndup(field->s ? field->s : "", field->len, GFP_KERNEL));
 	sh_buf_free(&pat);
-	sh_buf_free(field);
-	sh_buf_free(fattr);
+	field->len = fattr->len = 0;
 }
 
 /* Field splitting: unquoted expansion results split on IFS. */
 static void split_fields(struct expand *e, struct sh_argv *out)
 {
 	const char *ifs = sh_getvar(e->sh, "IFS");
-	struct sh_buf field = { 0 }, fattr = { 0 };
+	char field_store[EXPAND_STACK], fattr_store[EXPAND_STACK];
+	struct sh_buf field, fattr;
 	bool keep = false, after_white = false;
 
+	sh_buf_init_on(&field, field_store, sizeof(field_store));
+	sh_buf_init_on(&fattr, fattr_store, sizeof(fattr_store));
 	if (!ifs)
 		ifs = " \t\n";
 	for (size_t i = 0; i < e->out.len; i++) {
@@ -703,11 +743,21 @@ static bool declaration_assignment(char **words, int i)
 	return eq && sh_is_name(words[i], (size_t)(eq - words[i]));
 }
 
+/* A word with nothing to expand, split or glob: it is its own field. */
+bool sh_word_is_literal(const char *word)
+{
+	return !has_expansion(word) && !sh_has_glob(word);
+}
+
 int sh_expand_words(struct sh *sh, char **words, int n, struct sh_argv *out)
 {
 	for (int i = 0; i < n; i++) {
-		struct expand e = { .sh = sh };
+		struct expand e;
 
+		if (sh_word_is_literal(words[i])) {
+			sh_argv_push(out, kstrdup(words[i], GFP_KERNEL));
+			continue;
+		}
 		if (declaration_assignment(words, i)) {
 			char *field = sh_expand_word(sh, words[i]);
 
@@ -717,6 +767,7 @@ int sh_expand_words(struct sh *sh, char **words, int n, struct sh_argv *out)
 			continue;
 		}
 
+		expand_init(&e, sh);
 		expand_raw(&e, words[i], strlen(words[i]), false);
 		if (!e.failed)
 			split_fields(&e, out);
@@ -736,6 +787,13 @@ char *sh_expand_word(struct sh *sh, const char *word)
 {
 	bool failed;
 
+	if (!has_expansion(word)) {
+		char *copy = kstrdup(word, GFP_KERNEL);
+
+		if (!copy)
+			sh_eprintf("sh: out of memory\n");
+		return copy;
+	}
 	return expand_string(sh, word, strlen(word), false, &failed);
 }
 
@@ -749,9 +807,10 @@ char *sh_expand_pattern(struct sh *sh, const char *word)
 /* Here-document bodies: expansions and \$ \` \\ escapes, quotes stay. */
 char *sh_expand_heredoc(struct sh *sh, const char *body)
 {
-	struct expand e = { .sh = sh };
+	struct expand e;
 	size_t len = strlen(body);
 
+	expand_init(&e, sh);
 	for (size_t i = 0; i < len && !e.failed;) {
 		if (body[i] == '\\' && i + 1 < len && strchr("$`\\\n", body[i + 1])) {
 			if (body[i + 1] != '\n')

@@ -40,8 +40,8 @@ struct sh *sh_clone(const struct sh *src)
 		sh_free(sh);
 		return NULL;
 	}
-	sh->vars = sh_copy_vars(src->vars, false);
-	sh->funcs = sh_copy_funcs(src->funcs);
+	sh_copy_vars(sh, src);
+	sh_copy_funcs(sh, src);
 	sh->status = src->status;
 	sh->pid = src->pid;
 	sh->last_bg = src->last_bg;
@@ -59,8 +59,8 @@ void sh_free(struct sh *sh)
 {
 	sh_pop_locals(sh, NULL);
 	sh_free_traps(sh);
-	sh_free_vars(sh->vars);
-	sh_free_funcs(sh->funcs);
+	sh_free_vars(sh);
+	sh_free_funcs(sh);
 	sh_free_params(sh->argc, sh->argv);
 	kfree(sh->arg0);
 	kfree(sh);

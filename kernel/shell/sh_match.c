@@ -100,12 +100,15 @@ backtrack:
 	}
 }
 
+/* A '[' counts only when it opens a bracket expression; alone it is a plain byte. */
 bool sh_has_glob(const char *pat)
 {
+	bool hit;
+
 	for (; *pat; pat++) {
 		if (*pat == '\\' && pat[1])
 			pat++;
-		else if (*pat == '*' || *pat == '?' || *pat == '[')
+		else if (*pat == '*' || *pat == '?' || (*pat == '[' && match_bracket(pat + 1, 0, &hit)))
 			return true;
 	}
 	return false;

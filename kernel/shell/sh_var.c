@@ -9,10 +9,9 @@
 
 static struct sh_var *find_var(struct sh *sh, const char *name)
 {
-	for (struct sh_var *v = sh->vars; v; v = v->next)
-		if (!strcmp(v->name, name))
-			return v;
-	return NULL;
+	struct sh_name *n = sh_table_find(&sh->var_table, name);
+
+	return n ? container_of(n, struct sh_var, hn) : NULL;
 }
 
 const char *sh_getvar(struct sh *sh, const char *name)
@@ -22,30 +21,70 @@ const char *sh_getvar(struct sh *sh, const char *name)
 	return v ? v->value : NULL;
 }
 
+/* A new variable with no value, listed first; NULL when out of memory. */
+static struct sh_var *new_var(struct sh *sh, const char *name)
+{
+	struct sh_var *v = kzalloc(sizeof(*v), GFP_KERNEL);
+
+	if (!v || !(v->hn.name = kstrdup(name, GFP_KERNEL)) || sh_table_add(&sh->var_table, &v->hn)) {
+		if (v)
+			kfree(v->hn.name);
+		kfree(v);
+		return NULL;
+	}
+	v->next = sh->vars;
+	if (v->next)
+		v->next->pprev = &v->next;
+	v->pprev = &sh->vars;
+	sh->vars = v;
+	return v;
+}
+
+static void free_var(struct sh *sh, struct sh_var *v)
+{
+	sh_table_del(&sh->var_table, &v->hn);
+	*v->pprev = v->next;
+	if (v->next)
+		v->next->pprev = v->pprev;
+	kfree(v->hn.name);
+	kfree(v->value);
+	kfree(v);
+}
+
+/* Store value in v, reusing its buffer when the new text fits (loop counters). */
+static int set_value(struct sh_var *v, const char *value)
+{
+	size_t n = strlen(value);
+	char *copy;
+
+	if (v->value && strlen(v->value) >= n) {
+		memmove(v->value, value, n + 1);	/* value may be v->value itself */
+		return 0;
+	}
+	/* Room to grow: a counter's next value is often one digit longer. */
+	copy = kmalloc(n + 8, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, value, n + 1);
+	kfree(v->value);
+	v->value = copy;
+	return 0;
+}
+
 int sh_setvar(struct sh *sh, const char *name, const char *value, bool export)
 {
 	struct sh_var *v = find_var(sh, name);
-	char *copy = NULL;
 
 	if (v && v->readonly && value) {
 		sh_error(sh, "%s: is read only", name);
 		return -EROFS;
 	}
-	if (value && !(copy = kstrdup(value, GFP_KERNEL)))
+	if (!v && !(v = new_var(sh, name)))
 		return -ENOMEM;
-	if (!v) {
-		v = kzalloc(sizeof(*v), GFP_KERNEL);
-		if (!v || !(v->name = kstrdup(name, GFP_KERNEL))) {
-			kfree(v);
-			kfree(copy);
-			return -ENOMEM;
-		}
-		v->next = sh->vars;
-		sh->vars = v;
-	}
-	if (value) {
-		kfree(v->value);
-		v->value = copy;
+	if (value && set_value(v, value)) {
+		if (!v->value)
+			free_var(sh, v);
+		return -ENOMEM;
 	}
 	v->exported |= export;
 	return 0;
@@ -53,21 +92,15 @@ int sh_setvar(struct sh *sh, const char *name, const char *value, bool export)
 
 int sh_unsetvar(struct sh *sh, const char *name)
 {
-	for (struct sh_var **pp = &sh->vars; *pp; pp = &(*pp)->next) {
-		struct sh_var *v = *pp;
+	struct sh_var *v = find_var(sh, name);
 
-		if (!strcmp(v->name, name)) {
-			if (v->readonly) {
-				sh_error(sh, "%s: is read only", name);
-				return -EROFS;
-			}
-			*pp = v->next;
-			kfree(v->name);
-			kfree(v->value);
-			kfree(v);
-			return 0;
-		}
+	if (!v)
+		return 0;
+	if (v->readonly) {
+		sh_error(sh, "%s: is read only", name);
+		return -EROFS;
 	}
+	free_var(sh, v);
 	return 0;
 }
 
@@ -109,41 +142,32 @@ void sh_pop_locals(struct sh *sh, struct sh_local *until)
 	}
 }
 
-void sh_free_vars(struct sh_var *v)
+void sh_free_vars(struct sh *sh)
 {
-	while (v) {
-		struct sh_var *next = v->next;
-
-		kfree(v->name);
-		kfree(v->value);
-		kfree(v);
-		v = next;
-	}
+	while (sh->vars)
+		free_var(sh, sh->vars);
+	sh_table_free(&sh->var_table);
 }
 
-struct sh_var *sh_copy_vars(const struct sh_var *v, bool exported_only)
+void sh_copy_vars(struct sh *dst, const struct sh *src)
 {
-	struct sh_var *head = NULL, **tail = &head;
+	const struct sh_var *last = src->vars;
 
-	for (; v; v = v->next) {
+	/* Oldest first, so that the copy lists them in the same order. */
+	while (last && last->next)
+		last = last->next;
+	for (const struct sh_var *v = last; v; v = v->pprev == &src->vars ? NULL :
+			container_of(v->pprev, struct sh_var, next)) {
 		struct sh_var *c;
 
-		if ((exported_only && !v->exported) || !v->value)
+		if (!v->value)
 			continue;
-		c = kzalloc(sizeof(*c), GFP_KERNEL);
-		if (!c || !(c->name = kstrdup(v->name, GFP_KERNEL)) ||
-		    !(c->value = kstrdup(v->value, GFP_KERNEL))) {
-			if (c)
-				kfree(c->name);
-			kfree(c);
-			break;	/* out of memory: the copy is partial */
-		}
+		c = new_var(dst, v->hn.name);
+		if (!c || set_value(c, v->value))
+			break;
 		c->exported = v->exported;
 		c->readonly = v->readonly;
-		*tail = c;
-		tail = &c->next;
 	}
-	return head;
 }
 
 void sh_free_params(int argc, char **argv)
@@ -173,10 +197,9 @@ int sh_set_params(struct sh *sh, int argc, char **argv)
 
 struct sh_func *sh_find_func(struct sh *sh, const char *name)
 {
-	for (struct sh_func *f = sh->funcs; f; f = f->next)
-		if (!strcmp(f->name, name))
-			return f;
-	return NULL;
+	struct sh_name *n = sh_table_find(&sh->func_table, name);
+
+	return n ? container_of(n, struct sh_func, hn) : NULL;
 }
 
 int sh_define_func(struct sh *sh, const char *name, struct sh_node *body, struct sh_arena *a)
@@ -185,7 +208,10 @@ int sh_define_func(struct sh *sh, const char *name, struct sh_node *body, struct
 
 	if (!f) {
 		f = kzalloc(sizeof(*f), GFP_KERNEL);
-		if (!f || !(f->name = kstrdup(name, GFP_KERNEL))) {
+		if (!f || !(f->hn.name = kstrdup(name, GFP_KERNEL)) ||
+		    sh_table_add(&sh->func_table, &f->hn)) {
+			if (f)
+				kfree(f->hn.name);
 			kfree(f);
 			return -ENOMEM;
 		}
@@ -200,36 +226,36 @@ int sh_define_func(struct sh *sh, const char *name, struct sh_node *body, struct
 	return 0;
 }
 
-void sh_free_funcs(struct sh_func *f)
+void sh_unset_func(struct sh *sh, const char *name)
 {
-	while (f) {
-		struct sh_func *next = f->next;
+	struct sh_func *f = sh_find_func(sh, name);
 
-		sh_arena_put(f->arena);
-		kfree(f->name);
-		kfree(f);
-		f = next;
-	}
-}
-
-struct sh_func *sh_copy_funcs(const struct sh_func *f)
-{
-	struct sh_func *head = NULL, **tail = &head;
-
-	for (; f; f = f->next) {
-		struct sh_func *c = kzalloc(sizeof(*c), GFP_KERNEL);
-
-		if (!c || !(c->name = kstrdup(f->name, GFP_KERNEL))) {
-			kfree(c);
+	if (!f)
+		return;
+	for (struct sh_func **pp = &sh->funcs; *pp; pp = &(*pp)->next) {
+		if (*pp == f) {
+			*pp = f->next;
 			break;
 		}
-		sh_arena_get(f->arena);
-		c->arena = f->arena;
-		c->body = f->body;
-		*tail = c;
-		tail = &c->next;
 	}
-	return head;
+	sh_table_del(&sh->func_table, &f->hn);
+	sh_arena_put(f->arena);
+	kfree(f->hn.name);
+	kfree(f);
+}
+
+void sh_free_funcs(struct sh *sh)
+{
+	while (sh->funcs)
+		sh_unset_func(sh, sh->funcs->hn.name);
+	sh_table_free(&sh->func_table);
+}
+
+void sh_copy_funcs(struct sh *dst, const struct sh *src)
+{
+	for (const struct sh_func *f = src->funcs; f; f = f->next)
+		if (sh_define_func(dst, f->hn.name, f->body, f->arena))
+			break;
 }
 
 void sh_argv_push(struct sh_argv *a, char *s)

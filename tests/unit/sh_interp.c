@@ -1,5 +1,5 @@
 /* Unit tests of the shell interpreter on the host sh_os: scripts in, output and status out. */
-/* uses: kernel/cmds/ kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/cmds/ kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c kernel/shell/sh_table.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include <kernel/shell/sh.h>
@@ -281,6 +281,25 @@ Test(sh, globbing)
 	expect_out("set -f; echo /g/*", "/g/*\n");
 	expect_out("echo /g/.*", "/g/. /g/.. /g/.hidden\n");
 	expect_out("echo /*/c.log", "/g/c.log\n");
+	/* A '[' with no ']' is no pattern: it stands for itself, as test's name does. */
+	expect_out("cd /g; echo [ a[ [x", "[ a[ [x\n");
+	expect_out("cd /g; [ a = a ] && echo yes", "yes\n");
+}
+
+/* The hashed tables: many names, unset, local frames, copies into subshells. */
+Test(sh, many_variables_and_functions)
+{
+	expect_out("i=0; while [ $i -lt 300 ]; do eval v$i=$i; i=$((i + 1)); done; "
+		   "echo $v0 $v150 $v299; unset v150; echo ${v150-gone} $v151; (echo $v299)",
+		   "0 150 299\ngone 151\n299\n");
+	expect_out("a=1; b=2; c=3; unset b; set | grep '^[abc]='", "c='3'\na='1'\n");
+	expect_out("x=12345; x=1; x=$x$x$x; echo $x", "111\n");
+	expect("f() { echo f1; }; g() { echo g; }; f() { echo f2; }; f; unset -f f; f; g", NULL,
+	       "f2\ng\n", "sh: f: not found\n", 0);
+	expect("f() { local x=in; echo $x; }; x=out; f; echo $x; unset -f f; f", NULL,
+	       "in\nout\n", "sh: f: not found\n", 127);
+	expect_out("x=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; "
+		   "y=$x$x$x; echo ${#y} \"$y\" | cut -c1-5", "216 a\n");
 }
 
 Test(sh, interrupt_unwinds_loops)
