@@ -13,6 +13,7 @@
 
 #include <kernel/types.h>
 #include <kernel/preempt.h>
+#include <kernel/jump_label.h>
 #include <trace/ring_buffer.h>
 #include <trace/trace_event.h>
 #include <trace/trace_filter.h>
@@ -36,6 +37,14 @@ struct trace_event_buffer {
  */
 void *trace_buffered_event_get(size_t len);
 void trace_buffered_event_put(void);
+
+/*
+ * tp_printk (a boot option, trace/trace_boot.c): each record an event
+ * commits is also printed on the console, as Linux's. Behind a static key,
+ * so it costs one NOP while off (trace/trace_events.c).
+ */
+DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+void trace_event_printk(const struct trace_event_buffer *fbuffer);
 
 /* Nothing to do for this hit: not attached, or dropped with no trigger to run. */
 static inline bool trace_event_file_dropped(const struct trace_event_file *file)
@@ -105,6 +114,8 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
 
+	if (static_branch_unlikely(&tracepoint_printk_key))
+		trace_event_printk(fbuffer);
 	if (!fbuffer->scratch) {
 		ring_buffer_unlock_commit(fbuffer->buffer);
 		this_cpu_write(trace_cmdline_save, true);

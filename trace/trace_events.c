@@ -15,6 +15,7 @@
 #include <trace/trace_event.h>
 #include <trace/trace_event_buffer.h>
 #include <trace/trace_trigger.h>
+#include <trace/trace_output.h>
 #include <kernel/rcu.h>
 
 /* Set by every commit of an event record (trace_event_buffer.h): see trace.h. */
@@ -299,6 +300,36 @@ void trace_buffered_event_put(void)
 
 	barrier();
 	b->busy[interrupt_context_level()] = 0;
+}
+
+DEFINE_STATIC_KEY_FALSE(tracepoint_printk_key);
+static DEFINE_SPINLOCK(tp_printk_lock);
+static struct trace_seq tp_printk_seq, tp_printk_tmp;	/* under tp_printk_lock */
+static DEFINE_PER_CPU(bool, tp_printk_busy);
+
+void trace_event_printk(const struct trace_event_buffer *fbuffer)
+{
+	unsigned long flags;
+
+	/* What the ring keeps, as Linux prints: not soft-disabled, through the filter. */
+	if ((fbuffer->flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+	    (fbuffer->filter && !filter_match(fbuffer->filter, fbuffer->entry)))
+		return;
+	/*
+	 * Not from an NMI (it may have interrupted the console's lock), nor
+	 * from an event printk itself fires while this CPU prints one.
+	 */
+	if (in_nmi() || this_cpu_read(tp_printk_busy))
+		return;
+	local_irq_save(flags);
+	this_cpu_write(tp_printk_busy, true);
+	spin_lock(&tp_printk_lock);
+	trace_seq_init(&tp_printk_seq);
+	trace_print_event(&tp_printk_seq, &tp_printk_tmp, fbuffer->entry, fbuffer->len);
+	printk("%s\n", tp_printk_seq.buffer);
+	spin_unlock(&tp_printk_lock);
+	this_cpu_write(tp_printk_busy, false);
+	local_irq_restore(flags);
 }
 
 unsigned int tracing_gen_ctx(void)

@@ -4,7 +4,7 @@
 # sizes the per-CPU buffers in bytes. Also /proc/kallsyms in Linux's format.
 T=/sys/kernel/tracing
 . /spoor/lib/tap.sh
-echo 1..9
+echo 1..10
 cd $T
 is "trace_buf_size=64K: buffer_size_kb" 64 "$(cat buffer_size_kb)"
 is "per-CPU too" 64 "$(cat per_cpu/cpu1/buffer_size_kb)"
@@ -13,6 +13,8 @@ is "a whole system by name" 1 "$(cat events/irq/irq_handler_entry/enable)"
 is "a ! token turns one off again" 0 "$(cat events/irq/softirq_exit/enable)"
 is "nothing else on" "" "$(grep -v -e '^sched:sched_switch$' -e '^irq:' set_event)"
 check "events recorded since boot (init's first switch)" grep -q 'sched_switch: prev_comm=' trace
+# without tp_printk (tests/boot/tp_printk.sh) its static key costs a NOP per event
+is "tp_printk off: its sites are NOPs" "" "$(grep ' tracepoint_printk_key+' /sys/kernel/debug/static_keys | grep -v ' nop ')"
 # /proc/kallsyms: "ADDRESS TYPE NAME", sorted, the kernel's own functions as T.
 line=$(grep ' schedule$' /proc/kallsyms)
 check "/proc/kallsyms has schedule as a text symbol ($line)" \

@@ -3,7 +3,7 @@
  * specials (cpu, comm), Linux's error texts and caret positions, and
  * hostile input (huge, deep, random) that must fail cleanly.
  */
-/* uses: trace/trace_filter.c trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
+/* uses: trace/trace_filter.c trace/trace_events.c trace/trace_output.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
