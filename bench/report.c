@@ -7,9 +7,16 @@
  * both decoders on it with stdout to /dev/null and prints events/s, MB/s
  * and the ratio. Run from the top of the tree:
  *	build/bench/report [EVENTS] [SPOOR]
+ * A distribution kernel's file carries every event's format and a large
+ * kallsyms while its records use a few events: BENCH_FORMATS=DIR adds the
+ * format files DIR/SYSTEM/EVENT/format (those whose ID or name the six
+ * events have are left out) and BENCH_KALLSYMS=FILE replaces the small
+ * kallsyms, so the per-file setup of a report can be measured too.
+ * BENCH_KEEP=1 keeps the file (for trace-cmd convert, callgrind).
  */
 /* uses: trace/tracedat_write.c */
 #include <kernel/types.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +69,71 @@ static void load_formats(void)
 		fclose(f);
 		specs[i].id = (unsigned int)atoi(strstr(specs[i].format, "ID: ") + 4);
 	}
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	for (;;) {
+		if (n == cap && !(buf = realloc(buf, cap = cap ? 2 * cap : 1 << 16)))
+			exit(1);
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		if (!got)
+			break;
+		n += got;
+	}
+	fclose(f);
+	if (n == cap && !(buf = realloc(buf, cap + 1)))
+		exit(1);
+	buf[n] = 0;	/* for strstr */
+	*len = n;
+	return buf;
+}
+
+/* The six formats, then BENCH_FORMATS's (no records); returns how many. */
+static unsigned int all_formats(struct tracedat_format **out)
+{
+	const char *dir = getenv("BENCH_FORMATS");
+	size_t nspecs = sizeof(specs) / sizeof(specs[0]);
+	struct tracedat_format *f;
+	unsigned int n = 0;
+	char pattern[512];
+	glob_t g = { 0 };
+
+	if (dir) {
+		snprintf(pattern, sizeof(pattern), "%s/*/*/format", dir);
+		glob(pattern, 0, NULL, &g);
+	}
+	f = calloc(nspecs + g.gl_pathc, sizeof(*f));
+	if (!f)
+		exit(1);
+	for (size_t i = 0; i < nspecs; i++)
+		f[n++] = (struct tracedat_format){ specs[i].system, specs[i].format, specs[i].len };
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		char *path = g.gl_pathv[i], *sys = strdup(path + strlen(dir) + 1), *id;
+		size_t len, k;
+
+		*strchr(sys, '/') = 0;
+		f[n] = (struct tracedat_format){ sys, slurp(path, &len), 0 };
+		f[n].len = len;
+		id = strstr(f[n].text, "ID: ");
+		for (k = 0; k < nspecs && id; k++)
+			if ((unsigned int)atoi(id + 4) == specs[k].id || strstr(path, specs[k].name))
+				break;
+		if (id && k == nspecs)
+			n++;
+	}
+	globfree(&g);
+	*out = f;
+	return n;
 }
 
 static void put(u8 *p, unsigned int off, u64 v, unsigned int size)
@@ -196,7 +268,8 @@ int main(int argc, char **argv)
 {
 	unsigned long events = argc > 1 ? strtoul(argv[1], NULL, 0) : 250000;
 	char spoor[512], path[] = "/tmp/spoor-bench-XXXXXX", cmd[1024];
-	struct tracedat_format formats[sizeof(specs) / sizeof(specs[0])];
+	struct tracedat_format *formats;
+	unsigned int nr_formats;
 	struct tracedat_writer w;
 	u64 sizes[NR_CPUS_BENCH];
 	u8 *pages[NR_CPUS_BENCH];
@@ -212,8 +285,7 @@ int main(int argc, char **argv)
 		strcat(spoor, "/../spoor");
 	}
 	load_formats();
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
-		formats[i] = (struct tracedat_format){ specs[i].system, specs[i].format, specs[i].len };
+	nr_formats = all_formats(&formats);
 	for (int c = 0; c < NR_CPUS_BENCH; c++) {
 		u64 ts = 1000000000ull + (u64)c * 777;
 
@@ -223,11 +295,15 @@ int main(int argc, char **argv)
 	{
 		const char *ks = "ffffffff81000000 T _stext\nffffffff81001000 T kmem_cache_alloc\n"
 				 "ffffffff81002000 T do_sys_open\nffffffff81004000 T _etext\n";
+		size_t ks_len = strlen(ks);
+
+		if (getenv("BENCH_KALLSYMS"))
+			ks = slurp(getenv("BENCH_KALLSYMS"), &ks_len);
 		struct tracedat_info info = {
 			.page_size = RB_PAGE_SIZE, .header_page = RB_HEADER_PAGE_TEXT,
 			.header_event = RB_HEADER_EVENT_TEXT, .formats = formats,
-			.nr_formats = sizeof(formats) / sizeof(formats[0]),
-			.kallsyms = ks, .kallsyms_len = strlen(ks),
+			.nr_formats = nr_formats,
+			.kallsyms = ks, .kallsyms_len = ks_len,
 			.cmdlines = "100 bash\n200 kworker/0:1\n", .cmdlines_len = 25,
 			.trace_clock = "[local] global\n", .nr_cpus = NR_CPUS_BENCH, .cpu_size = sizes,
 		};

@@ -273,7 +273,7 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		/* trace-cmd -R: " name=value" per field. */
 		rep_print_fields(ctx, o, ev, r);
 	} else if (ctx->no_plugins || !ev->plugin || !rep_plugin_print(ctx, o, ev, r)) {
-		if (ev->print) {
+		if (rep_event_print(ctx, ev)) {
 			pf_print(ctx, o, ev->print, r);
 		} else {
 			ob_puts(o, "[FAILED TO PARSE]");

@@ -70,16 +70,23 @@ struct rep_syms {
 	struct rep_sym *syms;	/* sorted by addr */
 	size_t nr;
 	char *names;
+	/*
+	 * The kallsyms text not parsed yet (the file's, which outlives this):
+	 * most reports print no symbol, and a distribution kernel's is 5 MB.
+	 */
+	const char *kallsyms;
+	size_t kallsyms_len;
 	/* pid -> comm, open addressing */
 	struct rep_comm { int32_t pid; bool used; char comm[24]; } *comms;
 	size_t comm_cap, nr_comms;
 };
 
+/* Keeps text (which must outlive s) to parse on the first syms_find. */
 void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len);
 void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len);
 void syms_free(struct rep_syms *s);
 /* The symbol addr is in (at or below it, before the next); NULL if none. */
-const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr);
+const struct rep_sym *syms_find(struct rep_syms *s, uint64_t addr);
 /* Learn pid's comm from a record, unless saved cmdlines already named it. */
 void syms_register_comm(struct rep_syms *s, int32_t pid, const char *comm, size_t n);
 /* The saved comm of pid, NULL if unknown. */
@@ -128,7 +135,14 @@ struct rep_event {
 	char *system, *name;
 	struct rep_field *fields;	/* common fields first */
 	unsigned int nr_fields, nr_common;
-	struct pf_prog *print;	/* NULL: print fmt did not parse, fields are listed */
+	/*
+	 * The print fmt, compiled by rep_event_print when a record first needs
+	 * it: a file has thousands of formats and records of a few.
+	 */
+	struct pf_prog *print;	/* NULL: not compiled (yet), or did not compile */
+	char *print_src;	/* NULL: none, or compiled */
+	size_t print_len;
+	uint64_t print_offset;	/* of print_src in the file */
 	int plugin;		/* enum rep_plugin: a trace-cmd plugin rendering */
 	const struct rep_field *plugin_field[REP_PLUGIN_FIELDS];	/* what the plugin reads */
 	uint64_t format_offset;	/* of its format text in the file */
@@ -153,8 +167,7 @@ struct rep_ctx {
 /*
  * Parse one format file. Returns the event (added to ctx) or NULL with a
  * message through tdat_diag when the file has no usable name/ID/fields.
- * A print fmt that does not compile is reported and the event falls back
- * to listing its fields.
+ * The print fmt is kept for rep_event_print.
  */
 struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
 				   size_t len, uint64_t file_offset);
@@ -164,6 +177,15 @@ const struct rep_field *rep_find_field(const struct rep_event *ev, const char *n
 /* Report a problem (through the file when there is one); counts as an error. */
 void rep_diag(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A warning to stderr: the report goes on and does not fail for it. */
+void rep_warn(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/*
+ * ev's compiled print fmt, compiling it on the first call; NULL when it
+ * has none or it does not compile (said once, as a warning: trace-cmd
+ * prints such records as [FAILED TO PARSE] and their fields and exits 0).
+ */
+struct pf_prog *rep_event_print(struct rep_ctx *ctx, struct rep_event *ev);
 
 /* A record: the event payload (starting with common_type) and where it came from. */
 struct rep_record {

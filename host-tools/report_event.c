@@ -41,6 +41,7 @@ static void free_event(struct rep_event *ev)
 	free(ev->name);
 	free(ev->head);
 	pf_free(ev->print);
+	free(ev->print_src);
 	free(ev);
 }
 
@@ -68,6 +69,33 @@ void rep_diag(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
 	else
 		spoor_err("report: offset %#llx: %s", (unsigned long long)offset, msg);
 	ctx->errors++;
+}
+
+void rep_warn(struct rep_ctx *ctx, uint64_t offset, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	spoor_err("report: %s%soffset %#llx: warning: %s", ctx->file ? ctx->file->path : "",
+		  ctx->file ? ": " : "", (unsigned long long)offset, msg);
+}
+
+struct pf_prog *rep_event_print(struct rep_ctx *ctx, struct rep_event *ev)
+{
+	const char *err = NULL;
+	size_t err_pos = 0;
+
+	if (!ev->print_src)
+		return ev->print;
+	ev->print = pf_compile(ev, ev->print_src, ev->print_len, &err, &err_pos);
+	if (!ev->print)
+		rep_warn(ctx, ev->print_offset + err_pos, "%s:%s: print fmt: %s", ev->system, ev->name, err);
+	free(ev->print_src);
+	ev->print_src = NULL;
+	return ev->print;
 }
 
 const struct rep_field *rep_find_field(const struct rep_event *ev, const char *name)
@@ -310,15 +338,14 @@ struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, cons
 	}
 	if (print) {
 		size_t plen = (size_t)(end - print);
-		const char *err = NULL;
-		size_t err_pos = 0;
 
 		while (plen && (print[plen - 1] == '\n' || print[plen - 1] == 0))
 			plen--;
-		ev->print = pf_compile(ev, print, plen, &err, &err_pos);
-		if (!ev->print)
-			rep_diag(ctx, file_offset + (uint64_t)(print - text) + err_pos,
-				 "%s:%s: print fmt: %s", ev->system, ev->name, err);
+		ev->print_src = dup_range(print, plen);
+		ev->print_len = plen;
+		ev->print_offset = file_offset + (uint64_t)(print - text);
+		if (!ev->print_src)
+			goto bad;
 	}
 	rep_plugin_setup(ev);
 	if (!add_event(ctx, ev))
@@ -463,8 +490,8 @@ void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
 		ob_putc(o, ' ');
 		ob_puts(o, f->name);
 		ob_putc(o, '=');
-		if (f->flags & (FIELD_ARRAY | FIELD_STRING | FIELD_DYNAMIC | FIELD_BAD) || !ev->print ||
-		    !pf_print_field(ctx, o, ev->print, f, r, &cursor))
+		if (f->flags & (FIELD_ARRAY | FIELD_STRING | FIELD_DYNAMIC | FIELD_BAD) ||
+		    !rep_event_print(ctx, ev) || !pf_print_field(ctx, o, ev->print, f, r, &cursor))
 			print_field(ctx, o, f, r);
 	}
 }

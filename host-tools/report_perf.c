@@ -191,7 +191,7 @@ static void print_sample(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		ob_printf(o, "%llu %16llx", (unsigned long long)s->period, (unsigned long long)s->ip);
 	else if (opt->raw)
 		rep_print_fields(ctx, o, ev, &r);
-	else if (ev->print)
+	else if (rep_event_print(ctx, ev))
 		pf_print(ctx, o, ev->print, &r);
 	else
 		rep_print_fields(ctx, o, ev, &r);

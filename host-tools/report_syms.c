@@ -17,13 +17,32 @@ static int by_addr(const void *a, const void *b)
  * "ffffffff81000000 T name [module]" lines. Lines that do not parse are
  * skipped: kallsyms is a hint for printing, not a structure to trust.
  */
-void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
+/* The hex address a line starts with; *end after it (== p: none). strtoull was a fifth of a report. */
+static uint64_t hex_addr(char *p, char **end)
+{
+	uint64_t v = 0;
+
+	for (;; p++) {
+		unsigned int d = (unsigned char)*p;
+
+		if (d - '0' < 10)
+			d -= '0';
+		else if ((d | 32) - 'a' < 6)
+			d = (d | 32) - 'a' + 10;
+		else
+			break;
+		v = v << 4 | d;
+	}
+	*end = p;
+	return v;
+}
+
+static void parse_kallsyms(struct rep_syms *s, const char *text, size_t len)
 {
 	size_t cap = 0;
 	char *p, *end;
+	bool sorted = true;	/* /proc/kallsyms mostly is: no sort needed then */
 
-	if (!text || !len)
-		return;
 	s->names = malloc(len + 1);
 	if (!s->names)
 		return;
@@ -36,7 +55,7 @@ void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
 		if (!nl)
 			nl = end;
 		*nl = 0;
-		addr = strtoull(p, &type, 16);
+		addr = hex_addr(p, &type);
 		if (type != p && *type == ' ' && type[1] && type[2] == ' ') {
 			name = type + 3;
 			mod = strchr(name, '\t');
@@ -56,18 +75,31 @@ void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
 					break;
 				s->syms = n;
 			}
+			if (s->nr && addr < s->syms[s->nr - 1].addr)
+				sorted = false;
 			s->syms[s->nr++] = (struct rep_sym){ addr, name, mod && *mod ? mod : NULL };
 		}
 		p = nl + 1;
 	}
-	if (s->nr)
+	if (!sorted)
 		qsort(s->syms, s->nr, sizeof(*s->syms), by_addr);
 }
 
-const struct rep_sym *syms_find(const struct rep_syms *s, uint64_t addr)
+void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
 {
-	size_t lo = 0, hi = s->nr;
+	s->kallsyms = len ? text : NULL;
+	s->kallsyms_len = len;
+}
 
+const struct rep_sym *syms_find(struct rep_syms *s, uint64_t addr)
+{
+	size_t lo = 0, hi;
+
+	if (s->kallsyms) {
+		parse_kallsyms(s, s->kallsyms, s->kallsyms_len);
+		s->kallsyms = NULL;
+	}
+	hi = s->nr;
 	if (!s->nr || addr < s->syms[0].addr)
 		return NULL;
 	while (hi - lo > 1) {

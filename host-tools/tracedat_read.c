@@ -25,6 +25,7 @@ struct cursor {
 	uint64_t base;		/* file offset of p's buffer start (approximate when inflated) */
 	const unsigned char *start;
 	bool bad;		/* ran off the end: every later read fails */
+	bool silent;		/* a look-ahead pass: the real pass reports what it finds */
 };
 
 static bool quiet;
@@ -55,6 +56,7 @@ static void cur_init(struct cursor *c, struct tdat *t, const void *buf, size_t l
 	c->end = c->p + len;
 	c->base = base;
 	c->bad = false;
+	c->silent = false;
 }
 
 static uint64_t cur_off(const struct cursor *c)
@@ -70,8 +72,9 @@ static const unsigned char *take(struct cursor *c, uint64_t n, const char *what)
 	if (c->bad)
 		return NULL;
 	if (n > (uint64_t)(c->end - c->p)) {
-		tdat_diag(c->t, cur_off(c), "truncated: %s needs %llu bytes, %zu left", what,
-			  (unsigned long long)n, (size_t)(c->end - c->p));
+		if (!c->silent)
+			tdat_diag(c->t, cur_off(c), "truncated: %s needs %llu bytes, %zu left", what,
+				  (unsigned long long)n, (size_t)(c->end - c->p));
 		c->bad = true;
 		return NULL;
 	}
@@ -391,29 +394,40 @@ static void set_chunked_data(struct tdat *t, struct tdat_cpu *d, uint64_t off, u
 	 * The chunk count, not the size, bounds the data: trace-cmd records
 	 * a size that leaves out the chunk headers.
 	 */
-	cur_init(&c, t, t->buf + off, (size_t)(t->size - off), off);
-	n = get32(&c, "chunk count");
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t at = cur_off(&c);
-		uint32_t clen = get32(&c, "chunk header"), ulen = get32(&c, "chunk header");
-		const unsigned char *src = take(&c, clen, "chunk");
-		unsigned char *grown;
+	/*
+	 * Two passes over the chunk headers: the first adds up the inflated
+	 * sizes, so that the data is inflated in place into one allocation
+	 * (growing it chunk by chunk copied it again and again).
+	 */
+	for (int pass = 0; pass < 2; pass++) {
+		size_t sum = 0;
 
-		if (!src)
-			break;
-		if (ulen > TDAT_MAX_INFLATE) {
-			tdat_diag(t, at, "CPU %u: chunk claims %u inflated bytes", d->cpu, ulen);
-			break;
+		cur_init(&c, t, t->buf + off, (size_t)(t->size - off), off);
+		c.silent = !pass;
+		n = get32(&c, "chunk count");
+		for (uint32_t i = 0; i < n; i++) {
+			uint64_t at = cur_off(&c);
+			uint32_t clen = get32(&c, "chunk header"), ulen = get32(&c, "chunk header");
+			const unsigned char *src = take(&c, clen, "chunk");
+
+			if (!src)
+				break;
+			if (ulen > TDAT_MAX_INFLATE) {
+				if (!c.silent)
+					tdat_diag(t, at, "CPU %u: chunk claims %u inflated bytes", d->cpu, ulen);
+				break;
+			}
+			if (pass && !inflate_to(t, at, src, clen, dst + sum, ulen))
+				break;
+			sum += ulen;
 		}
-		grown = realloc(dst, total + ulen + 1);
-		if (!grown)
-			break;
-		dst = grown;
-		if (!inflate_to(t, at, src, clen, dst + total, ulen))
-			break;
-		total += ulen;
+		if (pass) {
+			total = sum;
+		} else if (!(dst = malloc(sum + 1))) {
+			return;
+		}
 	}
-	if (!dst || !track(t, dst))
+	if (!track(t, dst))
 		return;
 	d->data = dst;
 	d->size = total - total % t->page_size;

@@ -396,3 +396,50 @@ Test(report_page, garbage_is_rejected_without_output)
 	cr_expect_eq(status, 2);
 	free(out);
 }
+
+/* A print fmt we cannot compile fails nothing when no record needs it, and warns when one does. */
+Test(report_page, print_fmt_that_does_not_compile_is_a_warning)
+{
+	static const char good[] =
+		"name: good\nID: 1601\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+		"\tfield:u32 n;\toffset:8;\tsize:4;\tsigned:0;\n\n"
+		"print fmt: \"n=%u\", REC->n\n";
+	static const char bad[] =
+		"name: bad\nID: 1602\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+		"\tfield:u32 n;\toffset:8;\tsize:4;\tsigned:0;\n\n"
+		"print fmt: \"n=%u\", no_such_function(REC->n)\n";
+	const struct tracedat_format formats[] = { { "t", good, sizeof(good) - 1 },
+						   { "t", bad, sizeof(bad) - 1 } };
+	struct { u16 type; u8 flags, pc; s32 pid; u32 n; } g = { 1601, 0, 0, 1234, 5 },
+		b = { 1602, 0, 0, 1234, 6 };
+	struct fx_page p, *cpus[1] = { &p };
+	unsigned int n = 1;
+	struct fx_file f;
+	int status;
+	char *out;
+
+	fx_page_init(&p, 1000000000ull);
+	fx_event(&p, 0, &g, sizeof(g));
+	fx_page_finish(&p, -1);
+	f = fx_tracedat(formats, 2, 1, cpus, &n, "1234 myproc\n", NULL);
+	out = fx_report(f.buf, f.len, NULL, &status);
+	cr_expect_eq(status, 0);
+	cr_expect_str_eq(out, "cpus=1\n          myproc-1234  [000]     1.000000: good:                 n=5\n");
+	free(out);
+	free(f.buf);
+
+	fx_page_init(&p, 1000000000ull);
+	fx_event(&p, 0, &b, sizeof(b));
+	fx_page_finish(&p, -1);
+	f = fx_tracedat(formats, 2, 1, cpus, &n, "1234 myproc\n", NULL);
+	out = fx_report(f.buf, f.len, NULL, &status);
+	cr_expect_eq(status, 0);
+	cr_expect_str_eq(out, "cpus=1\n          myproc-1234  [000]     1.000000: bad:                  "
+			 "[FAILED TO PARSE] n=6\n");
+	free(out);
+	free(f.buf);
+}
