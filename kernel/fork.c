@@ -80,7 +80,7 @@ void exit_signal_state(struct task_struct *p)
  * The new task for clone(flags, newsp, parent_tid, child_tid, tls) from
  * regs; returns the child's pid, started, or -errno.
  */
-long do_fork(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
+long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	     unsigned long parent_tid, unsigned long child_tid, unsigned long tls)
 {
 	struct task_struct *parent = current, *p;
@@ -217,16 +217,16 @@ void vfork_release(struct task_struct *p)
 
 SYSCALL_DEFINE_REGS(fork)
 {
-	return do_fork(regs, SIGCHLD, 0, 0, 0, 0);
+	return kernel_clone(regs, SIGCHLD, 0, 0, 0, 0);
 }
 
 SYSCALL_DEFINE_REGS(vfork)
 {
-	return do_fork(regs, CLONE_VM | CLONE_VFORK | SIGCHLD, 0, 0, 0, 0);
+	return kernel_clone(regs, CLONE_VM | CLONE_VFORK | SIGCHLD, 0, 0, 0, 0);
 }
 
 SYSCALL_DEFINE_REGS(clone)
 {
 	/* x86_64: clone(flags, stack, parent_tid, child_tid, tls) */
-	return do_fork(regs, regs->rdi, regs->rsi, regs->rdx, regs->r10, regs->r8);
+	return kernel_clone(regs, regs->rdi, regs->rsi, regs->rdx, regs->r10, regs->r8);
 }

@@ -5,7 +5,9 @@
  * how many ops want each) and touched_functions (every site that ever
  * called it). Every array: set_ftrace_filter and set_ftrace_notrace, whose
  * writes edit a copy of the set that takes effect when the file is closed,
- * as Linux's do; opening with O_TRUNC starts from an empty set.
+ * as Linux's do; opening with O_TRUNC starts from an empty set. Function
+ * commands (trace/ftrace_probe.c) and :mod: entries take effect at once,
+ * and O_TRUNC leaves the commands alone.
  */
 #include <kernel/types.h>
 #include <kernel/string.h>
@@ -18,9 +20,6 @@
 #include <trace/ftrace.h>
 #include <trace/ftrace_set.h>
 #include <trace/trace_functions.h>
-
-/* Longest function name a filter token or a listing line holds. */
-#define FTRACE_NAME_MAX	128
 
 static int available_filter_functions_show(struct seq_file *m, void *v)
 {
@@ -76,25 +75,99 @@ static struct ftrace_set *live_set(struct ftrace_set_file *sf)
 	return sf->no_trace ? &sf->f->ops.notrace_set : &sf->f->ops.filter;
 }
 
-/* The listing: one name per site, or Linux's line for an empty set. */
-static char *set_text(const struct ftrace_set *set, bool no_trace, size_t *len)
+/*
+ * The listing, as Linux's: the functions of the set (or, when the set and
+ * its :mod: entries are empty, a line saying so), the :mod: entries, then
+ * set_ftrace_filter's function commands. Caller holds ftrace_lock.
+ */
+static char *set_text(struct ftrace_set_file *sf, size_t *len)
 {
+	const struct ftrace_set *set = live_set(sf);
+	struct ftrace_mod *mods = sf->f->mods[sf->no_trace];
 	size_t size = 64, n = 0;
 	char *buf;
 
 	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
 		size += ftrace_set_test(set, i) ? FTRACE_NAME_MAX + 1 : 0;
+	for (struct ftrace_mod *m = mods; m; m = m->next)
+		size += strlen(m->text) + 1;
+	if (!sf->no_trace)
+		size += ftrace_probes_print(sf->f, NULL, 0);
 	buf = kmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return NULL;
-	if (!set->count)
-		n = (size_t)snprintf(buf, size, "%s\n", no_trace ? "#### no functions disabled ####"
-							  : "#### all functions enabled ####");
+	if (!set->count && !mods)
+		n = (size_t)snprintf(buf, size, "%s\n", sf->no_trace ? "#### no functions disabled ####"
+								: "#### all functions enabled ####");
 	for (unsigned int i = 0; i < ftrace_nr_sites; i++)
 		if (ftrace_set_test(set, i))
 			n += (size_t)snprintf(buf + n, size - n, "%ps\n", (void *)ftrace_sites[i].ip);
+	for (struct ftrace_mod *m = mods; m; m = m->next)
+		n += (size_t)snprintf(buf + n, size - n, "%s\n", m->text);
+	if (!sf->no_trace)
+		n += ftrace_probes_print(sf->f, buf + n, size - n);
 	*len = n;
 	return buf;
+}
+
+/*
+ * "FUNC:mod:MODULE": no module is ever loaded, so the entry only waits,
+ * listed, as Linux keeps one for a module not loaded yet. With '!' the
+ * entries of MODULE whose FUNC the glob matches go.
+ */
+static int mod_entry(struct ftrace_set_file *sf, const char *token, bool remove)
+{
+	struct ftrace_mod **list = &sf->f->mods[sf->no_trace], *m;
+	const char *module = strstr(token, ":mod:") + 5;
+	size_t glob_len = (size_t)(module - 5 - token);
+
+	ftrace_lock();
+	if (remove) {
+		char glob[FTRACE_NAME_MAX];
+
+		scnprintf(glob, sizeof(glob), "%.*s", (int)glob_len, token);
+		while ((m = *list)) {
+			const char *mod = strstr(m->text, ":mod:") + 5;
+			char func[FTRACE_NAME_MAX];
+
+			scnprintf(func, sizeof(func), "%.*s", (int)(mod - 5 - m->text), m->text);
+			if (!strcmp(mod, module) && trace_glob_match(glob, func)) {
+				*list = m->next;
+				kfree(m);
+			} else {
+				list = &m->next;
+			}
+		}
+	} else if ((m = kmalloc(sizeof(*m) + strlen(token) + 1, GFP_KERNEL))) {
+		strcpy(m->text, token);
+		m->next = *list;
+		*list = m;
+	}
+	ftrace_unlock();
+	return remove || m ? 0 : -ENOMEM;
+}
+
+/*
+ * One token of a write: a glob, index or :mod: entry edits the copy of
+ * the set; "GLOB:COMMAND[:PARAM]" attaches a function command at once
+ * (set_ftrace_filter only).
+ */
+static int set_token(struct ftrace_set_file *sf, char *token)
+{
+	bool remove = token[0] == '!';
+	char *cmd = strchr(token, ':'), *param;
+
+	if (strstr(token, ":mod:"))
+		return mod_entry(sf, token + remove, remove);
+	if (!cmd)
+		return ftrace_set_apply(&sf->work, ftrace_nr_sites, ftrace_site_name, NULL, token);
+	if (sf->no_trace)
+		return -EINVAL;
+	*cmd++ = '\0';
+	param = strchr(cmd, ':');
+	if (param)
+		*param++ = '\0';
+	return ftrace_probe_command(sf->f, token + remove, cmd, param, remove);
 }
 
 static int set_file_open(struct inode *inode, struct file *file, bool no_trace)
@@ -115,14 +188,16 @@ static int set_file_open(struct inode *inode, struct file *file, bool no_trace)
 	if (file->f_mode & FMODE_WRITE) {
 		if (ftrace_set_alloc(&sf->work, ftrace_nr_sites))
 			goto unlock;
-		if (!(file->f_flags & O_TRUNC)) {
+		if (file->f_flags & O_TRUNC) {
+			ftrace_mods_free(&f->mods[no_trace]);
+		} else {
 			memcpy(sf->work.bits, live_set(sf)->bits,
 			       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
 			sf->work.count = live_set(sf)->count;
 		}
 	}
 	if (file->f_mode & FMODE_READ) {
-		sf->text = set_text(live_set(sf), no_trace, &sf->len);
+		sf->text = set_text(sf, &sf->len);
 		if (!sf->text)
 			goto unlock;
 	}
@@ -176,7 +251,7 @@ static ssize_t set_file_write(struct file *file, const char *buf, size_t count, 
 		if (!n)
 			break;
 		token[n] = '\0';
-		ret = ftrace_set_apply(&sf->work, ftrace_nr_sites, ftrace_site_name, NULL, token);
+		ret = set_token(sf, token);
 		if (ret < 0)
 			return ret;
 	}

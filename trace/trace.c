@@ -18,6 +18,7 @@
 #include <trace/trace.h>
 #include <trace/tracer.h>
 #include <trace/trace_trigger.h>
+#include <trace/trace_functions.h>
 
 struct trace_array global_trace;
 LIST_HEAD(ftrace_trace_arrays);
@@ -311,6 +312,8 @@ int instance_rmdir(const char *name)
 		return -EBUSY;
 	}
 	tracing_set_tracer(tr, "nop");
+	if (tr->ftrace)
+		ftrace_probes_clear(tr->ftrace);	/* they hold its events in soft mode */
 	list_del(&tr->list);
 	trace_remove_events(tr);	/* detaches every probe: no writer after a grace period */
 	tracefs_remove(tr->dir);

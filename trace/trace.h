@@ -104,6 +104,12 @@ unsigned long trace_boot_buf_size(void);
 void trace_boot_events(struct trace_array *tr);
 /* From panic(): print the trace if ftrace_dump_on_oops was given. */
 void trace_boot_dump_on_oops(void);
+/*
+ * Print tr's buffer (one CPU, or RING_BUFFER_ALL_CPUS) on the console in
+ * Linux's frame, consuming it; recording stops first and stays off.
+ * Any context but NMI.
+ */
+void ftrace_dump(struct trace_array *tr, int cpu);
 /* /sys/kernel/debug/trace_selftest (trace/trace_selftest.c, kernel only). */
 int trace_selftest_init(void);
 /* Its "bench N": tracepoint and ring-buffer costs as one line in out (trace/trace_benchmark.c). */

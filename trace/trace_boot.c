@@ -7,8 +7,6 @@
  *                          comma-separated ("sched:sched_switch,irq")
  *   ftrace_dump_on_oops    a panic or oops prints the top-level trace on
  *                          the console before the machine stops
- *   tp_printk              every event record is printed on the console as
- *                          it is recorded too ("sched_switch: prev_comm=...")
  *
  * tracing_init() asks for the buffer size before the top-level buffer
  * exists and enables the events once every event is registered. Kernel only.
@@ -21,7 +19,6 @@
 #include <kernel/smp.h>
 #include <trace/trace.h>
 #include <trace/trace_output.h>
-#include <trace/trace_event_buffer.h>
 
 #define TRACE_BOOT_EVENTS_MAX	512
 
@@ -73,13 +70,9 @@ void trace_boot_events(struct trace_array *tr)
 {
 	const char *s = cmdline_get(&boot_cmdline, "trace_event");
 	char list[TRACE_BOOT_EVENTS_MAX];
-	bool tp_printk = false;
 	int err;
 
 	cmdline_get_bool(&boot_cmdline, "ftrace_dump_on_oops", &dump_on_oops);
-	cmdline_get_bool(&boot_cmdline, "tp_printk", &tp_printk);
-	if (tp_printk)
-		static_branch_enable(&tracepoint_printk_key);
 	if (!s)
 		return;
 	strscpy(list, s, sizeof(list));
@@ -91,24 +84,33 @@ void trace_boot_events(struct trace_array *tr)
 }
 
 /*
- * The oops dump, in Linux's frame. Recording stops first, so the dump
- * ends where the trouble began. It runs before the other CPUs are
- * stopped, as one of them might hold a lock the reader needs; the
- * consuming reader is the one that copes with writers still finishing.
+ * The dump, in Linux's frame. Recording stops first, so it ends where the
+ * trouble began. After an oops it runs before the other CPUs are stopped,
+ * as one of them might hold a lock the reader needs; the consuming
+ * reader is the one that copes with writers still finishing.
  */
-void trace_boot_dump_on_oops(void)
+void ftrace_dump(struct trace_array *tr, int cpu)
 {
 	struct trace_iterator *iter;
+	bool any = false;
 
-	if (!dump_on_oops)
-		return;
-	tracer_tracing_on(&global_trace, false);
-	iter = trace_iter_open(&global_trace, global_trace.buffer, RING_BUFFER_ALL_CPUS, true);
+	tracer_tracing_on(tr, false);
+	iter = trace_iter_open(tr, tr->buffer, cpu, true);
 	printk(KERN_EMERG "Dumping ftrace buffer:\n");
 	printk(KERN_EMERG "---------------------------------\n");
-	while (iter && !trace_iter_next_line(iter))
+	while (iter && !trace_iter_next_line(iter)) {
 		printk(KERN_EMERG "%s", iter->seq.buffer);
+		any = true;
+	}
 	if (iter)
 		trace_iter_close(iter);
+	if (!any)
+		printk(KERN_EMERG "   (ftrace buffer empty)\n");
 	printk(KERN_EMERG "---------------------------------\n");
+}
+
+void trace_boot_dump_on_oops(void)
+{
+	if (dump_on_oops)
+		ftrace_dump(&global_trace, RING_BUFFER_ALL_CPUS);
 }

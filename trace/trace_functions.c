@@ -108,10 +108,25 @@ int trace_ftrace_alloc(struct trace_array *tr)
 		kfree(f);
 		return -ENOMEM;
 	}
+	if (ftrace_ops_init(&f->probe_ops)) {
+		ftrace_ops_free(&f->ops);
+		kfree(f);
+		return -ENOMEM;
+	}
 	f->tr = tr;
 	f->ops.private = f;
 	tr->ftrace = f;
 	return 0;
+}
+
+void ftrace_mods_free(struct ftrace_mod **list)
+{
+	while (*list) {
+		struct ftrace_mod *m = *list;
+
+		*list = m->next;
+		kfree(m);
+	}
 }
 
 void trace_ftrace_free(struct trace_array *tr)
@@ -121,6 +136,10 @@ void trace_ftrace_free(struct trace_array *tr)
 	if (!f)
 		return;
 	tr->ftrace = NULL;
+	/* The probes went at rmdir (ftrace_probes_clear), while their events were there. */
+	ftrace_mods_free(&f->mods[0]);
+	ftrace_mods_free(&f->mods[1]);
+	ftrace_ops_free(&f->probe_ops);
 	ftrace_ops_free(&f->ops);
 	kfree(f);
 }

@@ -11,15 +11,48 @@
 struct trace_array;
 struct dentry;
 
+/* Longest function name a filter token or a listing line holds. */
+#define FTRACE_NAME_MAX	128
+
+/* A ":mod:" entry of set_ftrace_filter/notrace, kept as written (Spoor has no modules). */
+struct ftrace_mod {
+	struct ftrace_mod *next;	/* newest first */
+	char text[];			/* "FUNC:mod:MODULE" */
+};
+
 /*
  * An array's function tracing: the ops whose filter and notrace sets are
- * set_ftrace_filter and set_ftrace_notrace (kept while no tracer runs).
+ * set_ftrace_filter and set_ftrace_notrace (kept while no tracer runs),
+ * the function commands on set_ftrace_filter with the ops that runs them
+ * (trace/ftrace_probe.c), and the :mod: entries of both files.
  */
+struct ftrace_probe;
 struct trace_ftrace {
 	struct ftrace_ops ops;
 	struct trace_array *tr;
+	struct ftrace_ops probe_ops;
+	struct ftrace_probe *probes;	/* newest first; RCU-sched */
+	struct ftrace_mod *mods[2];	/* [0] set_ftrace_filter, [1] set_ftrace_notrace */
 };
 
+/*
+ * "GLOB:NAME[:PARAM]" written to set_ftrace_filter ('!' before GLOB:
+ * remove): attach or detach the function command NAME; param is
+ * modified. 0 or -errno (EINVAL: unknown command or argument, or nothing
+ * matched; ENODEV: removing a command that is on no function).
+ */
+int ftrace_probe_command(struct trace_ftrace *f, const char *glob, const char *name,
+			 char *param, bool remove);
+/* Remove every function command of f (instance removal). */
+void ftrace_probes_clear(struct trace_ftrace *f);
+/*
+ * The commands' lines of set_ftrace_filter into buf (at most size bytes,
+ * NULL to measure); returns the length of them all. Caller holds ftrace_lock.
+ */
+size_t ftrace_probes_print(struct trace_ftrace *f, char *buf, size_t size);
+
+/* Empty a :mod: list. */
+void ftrace_mods_free(struct ftrace_mod **list);
 /* An array's function-tracing state, made with its files and freed with it. */
 int trace_ftrace_alloc(struct trace_array *tr);
 void trace_ftrace_free(struct trace_array *tr);

@@ -67,6 +67,8 @@ DECLARE_CMD(cmd_basename);
 DECLARE_CMD(cmd_dirname);
 DECLARE_CMD(cmd_uname);
 DECLARE_CMD(cmd_cksum);
+DECLARE_CMD(cmd_dd);
+DECLARE_CMD(cmd_md5sum);
 DECLARE_CMD(cmd_yes);
 DECLARE_CMD(cmd_xargs);
 DECLARE_CMD(cmd_find);
