@@ -7,6 +7,8 @@
  *                          comma-separated ("sched:sched_switch,irq")
  *   ftrace_dump_on_oops    a panic or oops prints the top-level trace on
  *                          the console before the machine stops
+ *   tp_printk              every event record is printed on the console as
+ *                          it is recorded too ("sched_switch: prev_comm=...")
  *
  * tracing_init() asks for the buffer size before the top-level buffer
  * exists and enables the events once every event is registered. Kernel only.
@@ -19,6 +21,7 @@
 #include <kernel/smp.h>
 #include <trace/trace.h>
 #include <trace/trace_output.h>
+#include <trace/trace_event_buffer.h>
 
 #define TRACE_BOOT_EVENTS_MAX	512
 
@@ -70,9 +73,13 @@ void trace_boot_events(struct trace_array *tr)
 {
 	const char *s = cmdline_get(&boot_cmdline, "trace_event");
 	char list[TRACE_BOOT_EVENTS_MAX];
+	bool tp_printk = false;
 	int err;
 
 	cmdline_get_bool(&boot_cmdline, "ftrace_dump_on_oops", &dump_on_oops);
+	cmdline_get_bool(&boot_cmdline, "tp_printk", &tp_printk);
+	if (tp_printk)
+		static_branch_enable(&tracepoint_printk_key);
 	if (!s)
 		return;
 	strscpy(list, s, sizeof(list));
