@@ -221,6 +221,19 @@ static void ts_diff(struct obuf *o, const struct report_opts *opt, struct print_
 	ps->have_prev = true;
 }
 
+void report_event_text(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
+		       const struct rep_record *r)
+{
+	if (!ctx->no_plugins && ev->plugin && rep_plugin_print(ctx, o, ev, r))
+		return;
+	if (rep_event_print(ctx, ev)) {
+		pf_print(ctx, o, ev->print, r);
+	} else {
+		ob_puts(o, "[FAILED TO PARSE]");
+		rep_print_fields(ctx, o, ev, r);
+	}
+}
+
 /* One record as a line. */
 static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct report_opts *opt,
 			 struct print_state *ps, struct rep_event *ev, const struct rep_record *r,
@@ -269,17 +282,10 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		ob_write(o, ev->head, ev->head_len);
 	}
 	start = o->len;
-	if (opt->raw) {
-		/* trace-cmd -R: " name=value" per field. */
+	if (opt->raw)	/* trace-cmd -R: " name=value" per field. */
 		rep_print_fields(ctx, o, ev, r);
-	} else if (ctx->no_plugins || !ev->plugin || !rep_plugin_print(ctx, o, ev, r)) {
-		if (rep_event_print(ctx, ev)) {
-			pf_print(ctx, o, ev->print, r);
-		} else {
-			ob_puts(o, "[FAILED TO PARSE]");
-			rep_print_fields(ctx, o, ev, r);
-		}
-	}
+	else
+		report_event_text(ctx, o, ev, r);
 	/* trace-cmd drops the newline a printed text ends with (ftrace:print). */
 	if (o->len > start && o->buf[o->len - 1] == '\n')
 		o->len--;
@@ -430,6 +436,7 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 	       const struct report_opts *opt, FILE *out)
 {
 	struct report_filter *filters = NULL;
+	FILE *svg = NULL;
 	struct tdat t;
 	struct rep_ctx ctx;
 	struct obuf o;
@@ -454,13 +461,26 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 		tdat_close(&t);
 		return 2;
 	}
+	/* Before any output: a picture that cannot be written is a usage error. */
+	if (opt->svg && !(svg = fopen(opt->svg, "w"))) {
+		spoor_err("report: --svg %s: %s", opt->svg, strerror(errno));
+		report_filter_free(filters);
+		rep_ctx_free(&ctx);
+		tdat_close(&t);
+		return 2;
+	}
 	ob_init(&o, out);
 	ob_printf(&o, "cpus=%u\n", t.nr_cpus);
 	print_all(&ctx, &t, opt, filters, &o);
 	report_filter_free(filters);
 	ob_free(&o);
-	if (opt->svg)
-		report_svg(&ctx, &t, opt, opt->svg);
+	if (svg) {
+		report_svg(&ctx, &t, opt, svg);
+		if (fclose(svg)) {
+			spoor_err("report: --svg %s: %s", opt->svg, strerror(errno));
+			t.errors++;
+		}
+	}
 	ret = t.errors ? 1 : 0;
 	rep_ctx_free(&ctx);
 	tdat_close(&t);

@@ -336,7 +336,10 @@ struct wakeup_lat *wakeup_lat_new(void);
 void wakeup_lat_record(struct wakeup_lat *w, const struct rep_ctx *ctx, const struct rep_event *ev,
 		       const struct rep_record *r, struct obuf *o);
 void wakeup_lat_finish(struct wakeup_lat *w, struct obuf *o);
-/* The --svg picture: one lane per CPU, tasks as spans, events as ticks. */
-int report_svg(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt, const char *path);
+/* A record's text after "name: " (plugin, print fmt, or the fields if it failed). */
+void report_event_text(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
+		       const struct rep_record *r);
+/* The --svg picture (report_svg.c) into f: one lane per CPU, tasks as spans, events as ticks. */
+void report_svg(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt, FILE *f);
 
 #endif
