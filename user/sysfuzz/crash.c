@@ -30,11 +30,7 @@ static void on_fault(int sig, siginfo_t *si, void *uc_)
 		note->addr = (uint64_t)si->si_addr;
 		note->rip = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 		note->rsp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
-		if (f) {
-			note->thread = f->thread;
-			note->nr = f->last_nr;
-			memcpy(note->args, f->last_args, sizeof(note->args));
-		}
+		note->thread = f ? f->thread : -1;
 	}
 	signal(sig, SIG_DFL);
 }
@@ -46,7 +42,6 @@ void crash_watch(struct crash *c)
 	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
 
 	note = c;
-	note->nr = -1;
 	sigaltstack(&ss, NULL);	/* a fault may come from a ruined stack */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_fault;

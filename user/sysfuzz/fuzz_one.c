@@ -40,14 +40,17 @@ static bool in_arena(uint64_t a)
  * non-canonical) or the last user page, where nothing of ours lives. A
  * plausible address elsewhere (0, 0x10000) with a huge length would take
  * the program's own text and heap: such an address is moved into the arena.
+ * A length running past the end of user space is left for the kernel to
+ * refuse (Linux does: EINVAL/ENOMEM), except for mprotect, which Linux
+ * applies up to the first hole before it fails (partial): clamped too.
  */
-static void confine(struct rng *r, uint64_t *addr, uint64_t *len)
+static void confine(struct rng *r, uint64_t *addr, uint64_t *len, bool partial)
 {
 	uint64_t end = (uint64_t)pools.arena + ARENA_PAGES * PAGE;
 
 	if (!in_arena(*addr) && *addr < TASK_SIZE_ && !(*addr & (PAGE - 1)) && *addr != TOP_PAGE_)
 		*addr = (uint64_t)pools.arena + rng_below(r, ARENA_PAGES) * PAGE;
-	if (in_arena(*addr) && *len <= TASK_SIZE_ && *len > end - *addr)
+	if (in_arena(*addr) && *len > end - *addr && (partial || *len <= TASK_SIZE_ - *addr))
 		*len = end - *addr;
 }
 
@@ -102,12 +105,18 @@ static unsigned fix_worker(struct fuzzer *f, unsigned nr, uint64_t *a)
 		break;
 	case 9:		/* mmap: without MAP_FIXED the address is only a hint */
 		if (a[3] & (MAP_FIXED_ | MAP_FIXED_NOREPLACE_))
-			confine(r, &a[0], &a[1]);
+			confine(r, &a[0], &a[1], false);
+		break;
+	case 28:	/* madvise: nothing that changes what a fork copies (DONTFORK, WIPEONFORK) */
+		if (a[2] == 10 || a[2] == 18)
+			a[2] = 11;	/* MADV_DOFORK */
+		confine(r, &a[0], &a[1], false);
 		break;
 	case 10:	/* mprotect */
+		confine(r, &a[0], &a[1], true);
+		break;
 	case 11:	/* munmap */
-	case 28:	/* madvise */
-		confine(r, &a[0], &a[1]);
+		confine(r, &a[0], &a[1], false);
 		break;
 	case 12:	/* brk: grow from where it stood, or ask for nonsense; never shrink musl's heap */
 		if (rng_chance(r, 2))
@@ -153,9 +162,9 @@ static unsigned fix_worker(struct fuzzer *f, unsigned nr, uint64_t *a)
 		a[3] |= O_NONBLOCK_;
 		break;
 	case 25:	/* mremap */
-		confine(r, &a[0], &a[1]);
+		confine(r, &a[0], &a[1], false);
 		if (a[3] & MREMAP_FIXED_)
-			confine(r, &a[4], &a[2]);
+			confine(r, &a[4], &a[2], false);
 		break;
 	case 72:	/* fcntl: no blocking lock, no SIGIO, no dnotify */
 		if (a[1] == 4)
@@ -197,11 +206,9 @@ static unsigned fix_worker(struct fuzzer *f, unsigned nr, uint64_t *a)
 		if (a[0] < TASK_SIZE_)
 			a[0] = rng_chance(r, 2) ? 0 : 0xffff888000000000UL;
 		break;
-	case 302:	/* prlimit64: read only */
-		if (!rng_chance(r, 4))
-			a[2] = 0;
-		else if (a[2] >= (uint64_t)pools.bufs && a[2] < TASK_SIZE_)
-			a[2] = 0xffff888000000000UL;
+	case 302:	/* prlimit64: read only (a new RLIMIT_STACK or _AS would starve our children) */
+		if (a[2] < TASK_SIZE_)
+			a[2] = rng_chance(r, 4) ? 0xffff888000000000UL : 0;
 		break;
 	}
 	return nr;
@@ -322,8 +329,8 @@ long fuzz_one(struct fuzzer *f, unsigned nr)
 	real = f->child ? fix_child(f, nr, a) : fix_worker(f, nr, a);
 	if (opt.verbose)
 		log_call(f, nr, a);
-	f->last_nr = real;
-	memcpy(f->last_args, a, sizeof(a));
+	f->note->nr = real;
+	memcpy(f->note->args, a, sizeof(a));
 	/* counted before: exit, rt_sigreturn and pause never come back to count */
 	__atomic_add_fetch(&f->counts->nr_calls[nr], 1, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&f->counts->calls, 1, __ATOMIC_RELAXED);

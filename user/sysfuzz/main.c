@@ -4,7 +4,8 @@
  * sysfuzz -F [-k KIND]: the fault children one by one (faultcheck.c)
  *
  * The coordinator: forks the workers, waits for them (SIGKILLing any still
- * there WORKER_GRACE seconds after the deadline), removes /tmp/sfz, and
+ * there WORKER_GRACE seconds after the deadline, and giving up on one that
+ * SIGKILL does not end within KILL_GRACE seconds), removes /tmp/sfz, and
  * prints what was done and how every child ended. Exit 0 only if every
  * worker exited 0 and every child was reaped with a status its kind allows.
  */
@@ -22,6 +23,7 @@
 #include "sysfuzz.h"
 
 #define WORKER_GRACE	30
+#define KILL_GRACE	10
 
 struct options opt = { .seed = 1, .seconds = 10, .workers = 4, .threads = 2, .fault_kind = -1 };
 struct shared *shared;
@@ -106,19 +108,30 @@ static void orphans(int w)
 			kill(shared->w[w].inflight[i], SIGKILL);
 }
 
+/* The call thread t of worker w is making, or made last. */
+static void print_call(int w, int t)
+{
+	struct call_note *n = &shared->w[w].now[t];
+
+	if (n->nr < 0 || n->nr > NR_MAX)
+		return;
+	printf("sysfuzz:   thread %d: call %ld %s(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx)\n", t, n->nr,
+	       call_desc((unsigned)n->nr)->name, (unsigned long)n->args[0], (unsigned long)n->args[1],
+	       (unsigned long)n->args[2], (unsigned long)n->args[3], (unsigned long)n->args[4],
+	       (unsigned long)n->args[5]);
+}
+
 static void report_crash(int w)
 {
 	struct crash *c = &shared->w[w].crash;
 
 	if (!c->sig)
 		return;
-	printf("sysfuzz:   signal %d at %#lx, rip %#lx rsp %#lx, thread %d", c->sig, (unsigned long)c->addr,
-	       (unsigned long)c->rip, (unsigned long)c->rsp, c->thread);
-	if (c->nr >= 0)
-		printf(", last call %ld %s(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx)", c->nr, call_desc(c->nr)->name,
-		       (unsigned long)c->args[0], (unsigned long)c->args[1], (unsigned long)c->args[2],
-		       (unsigned long)c->args[3], (unsigned long)c->args[4], (unsigned long)c->args[5]);
-	printf("\n");
+	printf("sysfuzz:   signal %d at %#lx, rip %#lx rsp %#lx, in thread %d (pools %#lx, private pages %#lx, "
+	       "shared %p)\n", c->sig, (unsigned long)c->addr, (unsigned long)c->rip, (unsigned long)c->rsp,
+	       c->thread, (unsigned long)c->pools, (unsigned long)c->priv, (void *)shared);
+	if (c->thread >= 0 && c->thread < opt.threads)
+		print_call(w, c->thread);
 }
 
 static const char *variant_name(int v)
@@ -258,7 +271,7 @@ int main(int argc, char **argv)
 {
 	pid_t pids[MAX_WORKERS];
 	int alive, bad = 0;
-	uint64_t start;
+	uint64_t start, killed_ns = 0;
 
 	parse(argc, argv);
 	if (refuse_host())
@@ -311,14 +324,26 @@ int main(int argc, char **argv)
 		}
 		if (p > 0)
 			continue;
-		if (now_ns() > shared->deadline_ns + WORKER_GRACE * 1000000000ULL) {
+		if (!killed_ns && now_ns() > shared->deadline_ns + WORKER_GRACE * 1000000000ULL) {
 			for (int w = 0; w < opt.workers; w++)
 				if (pids[w]) {
 					printf("sysfuzz: BAD worker %d (pid %d) still running %d s after the end: SIGKILL\n",
 					       w, (int)pids[w], WORKER_GRACE);
+					for (int t = 0; t < opt.threads; t++)
+						print_call(w, t);
 					kill(pids[w], SIGKILL);
 				}
-			shared->deadline_ns = -1ULL / 2;	/* report each once */
+			killed_ns = now_ns();
+		}
+		/* A task SIGKILL cannot end is stuck in the kernel: say so and stop waiting. */
+		if (killed_ns && now_ns() > killed_ns + KILL_GRACE * 1000000000ULL) {
+			for (int w = 0; w < opt.workers; w++)
+				if (pids[w]) {
+					printf("sysfuzz: BAD worker %d (pid %d) still there %d s after SIGKILL\n", w,
+					       (int)pids[w], KILL_GRACE);
+					bad++;
+				}
+			break;
 		}
 		usleep(10000);
 	}

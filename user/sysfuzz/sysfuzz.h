@@ -68,6 +68,9 @@ enum arg_kind {
 	A_SMALL,	/* small integer (which, how, resource, clock id, ...) */
 };
 
+struct call_note;
+struct counts;
+
 /* One fuzzing context: a worker thread or a fuzz child. */
 struct fuzzer {
 	struct rng rng;
@@ -75,8 +78,7 @@ struct fuzzer {
 	int worker, thread;
 	pid_t pid, tid;		/* own ids, for A_PID */
 	uint64_t brk0;		/* the break when fuzzing began: never shrink below it */
-	long last_nr;		/* the call made last and its arguments, for crash.c */
-	uint64_t last_args[6];
+	struct call_note *note;	/* the call being made (shared: the coordinator reads it) */
 	char *priv;		/* PRIV_PAGES private: timespecs, iovecs, path strings */
 	char *priv_edge;	/* = priv + PRIV_PAGES * PAGE, an unmapped page */
 	struct counts *counts;	/* where this fuzzer counts its calls */
@@ -154,13 +156,18 @@ struct bad_child {
 #define MAX_BAD		16
 #define MAX_CHILDREN	4	/* children a worker has at once */
 
-/* How a worker died by a fault (crash.c): what its thread was calling. */
+/* The call a thread makes now (or made last): number and arguments. */
+struct call_note {
+	long nr;		/* -1: none yet */
+	uint64_t args[6];
+};
+
+/* How a worker died by a fault (crash.c): where, and which thread. */
 struct crash {
 	int sig;		/* 0: no fault */
 	int thread;
-	long nr;		/* the call made last (-1: none yet) */
-	uint64_t args[6];
 	uint64_t addr, rip, rsp;
+	uint64_t pools, priv;	/* where the worker's pools and private pages are */
 };
 void crash_watch(struct crash *c);
 void crash_current(const struct fuzzer *f);
@@ -180,6 +187,7 @@ struct worker_stats {
 	pid_t inflight[MAX_CHILDREN];	/* its children not yet reaped: the coordinator kills
 					   them if the worker dies (no PR_SET_PDEATHSIG on Spoor) */
 	struct crash crash;
+	struct call_note now[MAX_THREADS];	/* each thread's current call */
 };
 /* Calls made, in all and per number (relaxed atomic adds: threads share one). */
 struct counts {

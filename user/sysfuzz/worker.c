@@ -58,6 +58,7 @@ static void setup_fuzzer(struct fuzzer *f, int worker, int thread, bool child)
 	f->pid = getpid();
 	f->tid = (pid_t)raw_syscall6(186, 0, 0, 0, 0, 0, 0);
 	f->counts = &shared->counts;
+	f->note = &ws->now[thread];
 	f->brk0 = (uint64_t)raw_syscall6(12, 0, 0, 0, 0, 0, 0);
 	f->priv = pools_priv(thread);
 	f->priv_edge = f->priv + PRIV_PAGES * PAGE;
@@ -179,8 +180,11 @@ static void fuzz_child(struct fuzzer *parent, uint64_t seed, struct counts *coun
 
 	setpgid(0, 0);
 	pools_open_fds();
+	static struct call_note note;	/* the coordinator's memory is gone: a private one */
+
 	setup_fuzzer(&f, parent->worker, parent->thread, true);
 	f.counts = counts;
+	f.note = &note;
 	rng_seed(&f.rng, seed, 0);
 	n = 20 + (unsigned)rng_below(&f.rng, 500);
 	for (unsigned i = 0; i < n; i++)
@@ -265,7 +269,10 @@ void worker_main(int idx)
 	}
 	pools_init(&r);
 	pools_open_fds();
+	ws->crash.pools = (uint64_t)pools.bufs;
+	ws->crash.priv = (uint64_t)pools.priv;
 	for (int t = 0; t < opt.threads; t++) {
+		ws->now[t].nr = -1;
 		setup_fuzzer(&fz[t], idx, t, false);
 		rng_seed(&fz[t].rng, opt.seed, 2000 + (uint64_t)idx * MAX_THREADS + (uint64_t)t);
 	}
