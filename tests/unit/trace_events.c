@@ -8,7 +8,7 @@
  * the real one aligns to 4 as Linux does on x86, which UBSan reports for
  * records with 64-bit fields.
  */
-/* uses: trace/trace_events.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c trace/trace_output.c trace/trace_filter.c kernel/lib/kstring.c */
+/* uses: trace/trace_events.c trace/trace_pid_list.c trace/tracepoint.c kernel/jump_label.c kernel/rcu.c trace/trace_output.c trace/trace_filter.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>

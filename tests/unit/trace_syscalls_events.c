@@ -10,7 +10,7 @@
  * real one aligns to 4, as Linux on x86, which UBSan reports for these
  * 64-bit fields).
  */
-/* uses: trace/syscall_meta.c trace/trace_syscalls_events.c trace/trace_syscalls.c trace/syscall_names.c trace/trace_events.c trace/tracepoint.c trace/trace_output.c trace/trace_filter.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
+/* uses: trace/syscall_meta.c trace/trace_syscalls_events.c trace/trace_syscalls.c trace/syscall_names.c trace/trace_events.c trace/trace_pid_list.c trace/tracepoint.c trace/trace_output.c trace/trace_filter.c kernel/jump_label.c kernel/rcu.c kernel/lib/kstring.c */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
