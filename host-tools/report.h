@@ -162,6 +162,7 @@ struct rep_ctx {
 	struct obuf scratch;	/* text __print_flags and friends build while a line is made */
 	struct tdat *file;	/* for messages; may be NULL in tests */
 	unsigned int errors;	/* problems reported through rep_diag */
+	uint64_t (*fn_chain)[64];	/* the function plugin's call chains, per CPU (report_plugin.c) */
 };
 
 /*

@@ -53,6 +53,7 @@ void rep_ctx_free(struct rep_ctx *ctx)
 	free(ctx->by_id);
 	syms_free(&ctx->syms);
 	ob_free(&ctx->scratch);
+	free(ctx->fn_chain);
 	memset(ctx, 0, sizeof(*ctx));
 }
 

@@ -1,9 +1,10 @@
 /*
  * What trace-cmd's default plugins (libtraceevent's plugin_sched_switch,
- * plugin_kmem, plugin_hrtimer) print instead of, or in front of, the
+ * plugin_kmem, plugin_hrtimer, plugin_function) print instead of, or in front of, the
  * print fmt for a few events. Matching them is part of printing what
  * trace-cmd report prints; -N turns them off in both tools.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "host-tools/report.h"
 
@@ -15,6 +16,7 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_KMEM_CALL_SITE] = { "call_site" },
 	[PLUGIN_HRTIMER_START] = { "hrtimer", "now", "function", "expires", "softexpires" },
 	[PLUGIN_HRTIMER_EXPIRE_ENTRY] = { "hrtimer", "now", "function", "expires", "softexpires" },
+	[PLUGIN_FUNCTION] = { "ip", "parent_ip" },
 };
 
 /* Field i of the plugin's list above. */
@@ -37,6 +39,7 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "kmem", "kmem_cache_free", PLUGIN_KMEM_CALL_SITE },
 		{ "timer", "hrtimer_start", PLUGIN_HRTIMER_START },
 		{ "timer", "hrtimer_expire_entry", PLUGIN_HRTIMER_EXPIRE_ENTRY },
+		{ "ftrace", "function", PLUGIN_FUNCTION },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -182,6 +185,61 @@ static bool hrtimer(struct rep_ctx *ctx, struct obuf *o, const struct rep_event 
 	return true;
 }
 
+/*
+ * The function plugin's indentation: per CPU, the chain of functions seen
+ * calling each other (symbol addresses). A function whose parent is in the
+ * chain at depth i is indented i + 1 steps of 3 and becomes depth i + 1;
+ * otherwise the chain restarts as parent, function, not indented.
+ */
+#define FN_CPUS		256
+#define FN_DEPTH	64
+
+static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, uint64_t parent, uint64_t func)
+{
+	uint64_t *chain;
+
+	if (cpu >= FN_CPUS)
+		return 0;
+	if (!ctx->fn_chain && !(ctx->fn_chain = calloc(FN_CPUS, sizeof(*ctx->fn_chain))))
+		return 0;
+	chain = ctx->fn_chain[cpu];
+	for (int i = 0; i < FN_DEPTH - 1 && chain[i]; i++) {
+		if (chain[i] == parent) {
+			chain[i + 1] = func;
+			if (i + 2 < FN_DEPTH)
+				chain[i + 2] = 0;
+			return i + 1;
+		}
+	}
+	chain[0] = parent;
+	chain[1] = func;
+	chain[2] = 0;
+	return 0;
+}
+
+/* "   func" as plugin_function prints it (its parent option off, as trace-cmd's default). */
+static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		     const struct rep_record *r)
+{
+	const struct rep_sym *fsym, *psym;
+	uint64_t ip, parent;
+	int indent = 0;
+
+	if (!num_field(ctx, PF(ev, 0), r, &ip) || !num_field(ctx, PF(ev, 1), r, &parent))
+		return false;
+	fsym = syms_find(&ctx->syms, ip);
+	psym = syms_find(&ctx->syms, parent);
+	if (fsym && psym)
+		indent = fn_indent(ctx, r->cpu, psym->addr, fsym->addr);
+	for (int i = 0; i < indent * 3; i++)
+		ob_putc(o, ' ');
+	if (fsym)
+		ob_puts(o, fsym->name);
+	else
+		ob_printf(o, "0x%llx", (unsigned long long)ip);
+	return true;
+}
+
 bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
 		      const struct rep_record *r)
 {
@@ -196,6 +254,8 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 	case PLUGIN_HRTIMER_START:
 	case PLUGIN_HRTIMER_EXPIRE_ENTRY:
 		return hrtimer(ctx, o, ev, r);
+	case PLUGIN_FUNCTION:
+		return function(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
 		if (num_field(ctx, PF(ev, 0), r, &v) && (sym = syms_find(&ctx->syms, v))) {
