@@ -78,6 +78,15 @@ static void open_flags(struct fuzzer *f, uint64_t path, uint64_t *flags)
 		*flags |= O_NONBLOCK_;
 }
 
+/* A mode asking for a character or block device becomes a FIFO's. */
+static void no_devices(uint64_t *mode)
+{
+	uint64_t type = *mode & 0170000;
+
+	if (type == 0020000 || type == 0060000)
+		*mode = (*mode & ~(uint64_t)0170000) | 0010000;
+}
+
 /* openat2: struct open_how built here, so its flags obey open_flags too. */
 static void openat2_how(struct fuzzer *f, uint64_t *a)
 {
@@ -178,6 +187,10 @@ static unsigned fix_worker(struct fuzzer *f, unsigned nr, uint64_t *a)
 		if ((uint32_t)a[0] == 2)
 			a[0] = 1;
 		break;
+	case 85:	/* creat: the open it stands for, non-blocking (a FIFO made by mknod waits for a reader) */
+		a[2] = a[1];
+		a[1] = 01 | O_CREAT_ | O_TRUNC_ | O_NONBLOCK_;
+		return 2;
 	case 141:	/* setpriority: not below normal, so a worker is never starved */
 		a[2] &= ~(uint64_t)0x80000000;
 		break;
@@ -321,6 +334,8 @@ long fuzz_one(struct fuzzer *f, unsigned nr)
 		open_flags(f, a[1], &a[2]);
 	else if (nr == 437)
 		openat2_how(f, a);
+	else if (nr == 133 || nr == 259)	/* mknod(at): FIFOs and files, no device nodes */
+		no_devices(&a[nr == 133 ? 1 : 2]);
 	else if (nr == 72)
 		a[1] = fcntl_cmds[rng_below(&f->rng, sizeof(fcntl_cmds) / 8)];
 	else if (nr == 202)	/* futex: mostly real operations, private or not, either clock */
