@@ -307,6 +307,37 @@ static uint64_t rdtsc(void)
 	return (uint64_t)hi << 32 | lo;
 }
 
+/*
+ * Calls that take real memory at once, not when touched: mmap with
+ * MAP_POPULATE or MAP_LOCKED, shared anonymous memory (Spoor fills it in at
+ * mmap time), mremap of such a mapping, fallocate. Eight threads asking
+ * for gigabytes each would only measure the machine's RAM (and on Linux
+ * wake the OOM killer for everyone), so a valid length is capped at
+ * MEM_CAP; lengths the kernel must refuse pass unchanged.
+ */
+#define MEM_CAP		(8UL << 20)
+#define MAP_SHARED_TYPE_	0x3
+#define MAP_ANONYMOUS_	0x20
+#define MAP_LOCKED_	0x2000
+#define MAP_POPULATE_	0x8000
+
+static void cap_len(uint64_t *len)
+{
+	if (*len > MEM_CAP && *len <= TASK_SIZE_)
+		*len = MEM_CAP;
+}
+
+static void cap_memory(unsigned nr, uint64_t *a)
+{
+	if (nr == 9 && ((a[3] & (MAP_POPULATE_ | MAP_LOCKED_)) ||
+			((a[3] & MAP_SHARED_TYPE_) && (a[3] & MAP_ANONYMOUS_))))
+		cap_len(&a[1]);
+	else if (nr == 25)
+		cap_len(&a[2]);
+	else if (nr == 285)
+		cap_len(&a[3]);
+}
+
 static bool is_fork(unsigned nr)
 {
 	return nr == 56 || nr == 57 || nr == 58 || nr == 435;
@@ -342,6 +373,7 @@ long fuzz_one(struct fuzzer *f, unsigned nr)
 		a[1] = rng_chance(&f->rng, 8) ? a[1] : (rng_below(&f->rng, 14) | (rng_below(&f->rng, 2) << 7) |
 							 (rng_below(&f->rng, 2) << 8));
 	real = f->child ? fix_child(f, nr, a) : fix_worker(f, nr, a);
+	cap_memory(real, a);
 	if (opt.verbose)
 		log_call(f, nr, a);
 	f->note->nr = real;
