@@ -36,11 +36,20 @@ static void unhash_task(struct task_struct *p)
 static void forget_original_parent(struct task_struct *tsk)
 {
 	struct task_struct *init = find_task_by_pid(1);
-	struct task_struct *c, *n;
+	struct task_struct *c, *n, *t;
 
 	list_for_each_entry_safe(c, n, &tsk->children, sibling) {
 		list_del_init(&c->sibling);
 		c->parent = init;
+		/*
+		 * Its other threads name tsk as parent too (fork gives a thread
+		 * its creator's parent) but are on no list of ours: without this
+		 * they would point at tsk after it is freed, and a fork with
+		 * CLONE_PARENT or the SIGCHLD of such a child would write there.
+		 */
+		if (c->signal)
+			list_for_each_entry(t, &c->signal->threads, thread_node)
+				t->parent = init;
 		c->flags |= PF_AUTOREAP;
 		if (c->exit_state == EXIT_ZOMBIE && (!c->signal || !c->signal->live))
 			unhash_task(c);
@@ -83,7 +92,7 @@ static bool exit_process_state(struct task_struct *tsk)
 
 void do_exit(int code)
 {
-	struct task_struct *tsk = current, *leader;
+	struct task_struct *tsk = current, *leader, *parent = NULL;
 	unsigned long flags;
 	bool last, notify;
 
@@ -109,16 +118,30 @@ void do_exit(int code)
 	} else {
 		tsk->exit_state = EXIT_ZOMBIE;
 	}
+	/*
+	 * A leader that became a zombie before its parent died was adopted
+	 * with nobody to reap it (forget_original_parent): it leaves the task
+	 * list with its group, before the put below may free it.
+	 */
+	if (last && leader != tsk && leader->exit_state == EXIT_ZOMBIE &&
+	    (leader->flags & PF_AUTOREAP))
+		unhash_task(leader);
 	/* The group's end is what its parent waits for, whichever thread ends last. */
 	notify = last && leader->exit_state == EXIT_ZOMBIE && !(leader->flags & PF_AUTOREAP);
 	if (notify) {
 		if (leader != tsk && tsk->signal->group_exit)
 			leader->exit_code = tsk->signal->group_exit_code;
 		__wake_up(&leader->parent->wait_chldexit, TASK_INTERRUPTIBLE, 0, NULL);
+		/* Once we unlock, the parent may exit and be reaped: hold it for the signal. */
+		parent = leader->parent;
+		if (parent)
+			get_task_struct(parent);
 	}
 	spin_unlock_irqrestore(&tasklist_lock, flags);
-	if (notify)
-		notify_parent(leader);
+	if (parent) {
+		notify_parent(leader, parent);
+		put_task_struct(parent);
+	}
 	/* The group held its leader so the last thread could find it (signal_init_process). */
 	if (last && tsk->signal)
 		put_task_struct(leader);

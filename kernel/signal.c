@@ -301,9 +301,8 @@ badframe:
 	return (long)regs->rax;
 }
 
-void notify_parent(struct task_struct *leader)
+void notify_parent(struct task_struct *leader, struct task_struct *parent)
 {
-	struct task_struct *parent = leader->parent;
 	int code = leader->exit_code;
 	struct ksiginfo info = {
 		.code = (code & 0x7f) ? CLD_KILLED : CLD_EXITED,

@@ -114,7 +114,7 @@ void do_signal(struct pt_regs *regs);
 int de_thread(struct task_struct *t);
 /* Ends every thread of current's group with the wait status code. */
 __noreturn void do_group_exit(int code);
-/* Tells the parent of a thread group that it ended (SIGCHLD) and wakes its waits. */
-void notify_parent(struct task_struct *leader);
+/* Tells parent (referenced by the caller) that the thread group of leader ended: SIGCHLD. */
+void notify_parent(struct task_struct *leader, struct task_struct *parent);
 
 #endif

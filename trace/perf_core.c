@@ -221,10 +221,10 @@ void perf_event_release(struct perf_event *event)
 	perf_event_unhook(event);
 	perf_event_put_deferred(event);
 	spin_unlock_irqrestore(&perf_lock, flags);
+	/* the owner's reference went with the deferred put: event may be gone now */
 	perf_reclaim();
 	if (hook && !hook->nr && hook->detach)
 		hook->detach(hook);
-	perf_event_put(event);
 }
 
 void perf_event_enable(struct perf_event *event)

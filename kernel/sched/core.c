@@ -160,8 +160,18 @@ void schedule(void)
 
 void do_task_dead(void)
 {
+	unsigned long flags;
+
 	preempt_disable();
+	/*
+	 * Under pi_lock, which a waker holds from its state check to the
+	 * enqueue: one that saw us in a sleep we have since left finishes
+	 * first, or sees TASK_DEAD and leaves us alone. Otherwise it could
+	 * queue us again once the switch below has freed our stack.
+	 */
+	spin_lock_irqsave(&current->pi_lock, flags);
 	__set_current_state(TASK_DEAD);
+	spin_unlock_irqrestore(&current->pi_lock, flags);
 	__schedule(false);
 	BUG();
 }

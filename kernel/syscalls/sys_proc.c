@@ -47,9 +47,16 @@ SYSCALL_DEFINE0(getegid) { return 0; }
 SYSCALL_DEFINE0(getppid)
 {
 	struct task_struct *leader = current->signal ? current->signal->leader : current;
-	struct task_struct *p = READ_ONCE(leader->parent);
+	struct task_struct *p;
+	unsigned long flags;
+	pid_t ppid;
 
-	return p ? p->tgid : 0;
+	/* The parent cannot exit (and be freed) without reparenting us first, under the lock. */
+	spin_lock_irqsave(&tasklist_lock, flags);
+	p = leader->parent;
+	ppid = p ? p->tgid : 0;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return ppid;
 }
 
 SYSCALL_DEFINE1(exit, int, code)
