@@ -97,6 +97,9 @@ long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp
 		return -EINVAL;
 	if (!parent->mm)
 		return -EINVAL;
+	/* The exit signal indexes the signal tables: Linux's valid_signal(). */
+	if ((flags & CSIGNAL) > _NSIG)
+		return -EINVAL;
 	p = task_alloc(parent->comm, task_nice(parent));
 	if (IS_ERR(p))
 		return PTR_ERR(p);

@@ -16,6 +16,7 @@
 #define CR0_MP		BIT(1)
 #define CR0_EM		BIT(2)
 #define CR0_TS		BIT(3)
+#define CR0_NE		BIT(5)	/* x87 errors as #MF, not the legacy FERR# pin */
 #define CR4_OSFXSR	BIT(9)
 #define CR4_OSXMMEXCPT	BIT(10)
 #define MXCSR_DEFAULT	0x1f80
@@ -66,7 +67,7 @@ void fpu_init_cpu(void)
 	unsigned long cr0, cr4;
 
 	__asm__ __volatile__("mov %%cr0, %0" : "=r"(cr0));
-	cr0 = (cr0 & ~(CR0_EM | CR0_TS)) | CR0_MP;
+	cr0 = (cr0 & ~(CR0_EM | CR0_TS)) | CR0_MP | CR0_NE;
 	__asm__ __volatile__("mov %0, %%cr0" :: "r"(cr0));
 	__asm__ __volatile__("mov %%cr4, %0" : "=r"(cr4));
 	cr4 |= CR4_OSFXSR | CR4_OSXMMEXCPT;

@@ -17,6 +17,7 @@ struct idt_gate {
 } __packed;
 
 #define GATE_INTERRUPT 0x8E	/* present, DPL 0, 64-bit interrupt gate: IF cleared on entry */
+#define GATE_USER	0x60	/* DPL 3: ring 3 may raise it with int3/into (Linux's breakpoint and overflow gates) */
 
 static struct idt_gate idt[NR_VECTORS] __aligned(16);
 extern const unsigned long vector_stubs[NR_VECTORS];
@@ -40,7 +41,7 @@ void idt_init(void)
 			.offset0 = a & 0xffff,
 			.selector = GDT_KERNEL_CS,
 			.ist = vector_ist(v),
-			.type_attr = GATE_INTERRUPT,
+			.type_attr = GATE_INTERRUPT | (v == 3 || v == 4 ? GATE_USER : 0),
 			.offset1 = (a >> 16) & 0xffff,
 			.offset2 = a >> 32,
 		};

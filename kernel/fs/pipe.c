@@ -108,16 +108,21 @@ static int pipe_release(struct inode *inode, struct file *file)
 	if (file->f_mode & FMODE_WRITE)
 		pipe->writers--;
 	last = !pipe->readers && !pipe->writers;
+	/*
+	 * The other end may be waiting for exactly this: EOF or EPIPE. Woken
+	 * under the lock, so the last end's release (on another CPU) cannot
+	 * free the pipe while these wake-ups still touch it.
+	 */
+	if (!last) {
+		wake_up_all(&pipe->rd_wait);
+		wake_up_all(&pipe->wr_wait);
+	}
 	spin_unlock(&pipe->lock);
 	if (last) {
 		/* Only the two ends ever see the pipe: nobody is left to wait. */
 		inode->i_pipe = NULL;
 		kfree(pipe);
-		return 0;
 	}
-	/* The other end may be waiting for exactly this: EOF or EPIPE. */
-	wake_up_all(&pipe->rd_wait);
-	wake_up_all(&pipe->wr_wait);
 	return 0;
 }
 

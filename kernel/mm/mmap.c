@@ -410,6 +410,9 @@ int do_madvise_dontneed(struct mm_struct *mm, unsigned long addr, unsigned long 
 	if (addr & ~PAGE_MASK)
 		return -EINVAL;
 	len = ALIGN_UP(len, PAGE_SIZE);
+	/* A range running past user space (or wrapping) is EINVAL, as Linux's. */
+	if (len > TASK_SIZE || addr > TASK_SIZE - len)
+		return -EINVAL;
 	spin_lock(&mm->lock);
 	list_for_each_entry(vma, &mm->vmas, node) {
 		unsigned long s = vma->start > addr ? vma->start : addr;

@@ -647,9 +647,16 @@ SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, loff_t *, uoff, size_t, count
 		}
 		pos = &off;
 	}
+	/* Linux's MAX_RW_COUNT; and a signal ends a long copy with what was done. */
+	if (count > 0x7ffff000)
+		count = 0x7ffff000;
 	while ((size_t)done < count) {
 		size_t n = count - (size_t)done < BOUNCE ? count - (size_t)done : BOUNCE;
-		ssize_t r = in->f_op->read(in, k, n, pos ? pos : &in->f_pos), w;
+		ssize_t r, w;
+
+		if (done && signal_pending(current))
+			break;
+		r = in->f_op->read(in, k, n, pos ? pos : &in->f_pos);
 
 		if (r <= 0) {
 			if (!done)
