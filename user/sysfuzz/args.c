@@ -7,6 +7,8 @@
  * fuzzer's own code, stack or heap.
  */
 #include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -73,14 +75,22 @@ static const char *const tmp_paths[] = {
 };
 #define N_TMP (sizeof(tmp_paths) / sizeof(tmp_paths[0]))
 
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	if (remove(path))
+		chmod(path, 0700), remove(path);	/* a fuzzed chmod may have taken write access */
+	return 0;
+}
+
+/*
+ * The whole tree, not only the names above: renames, links and calls on
+ * directory descriptors leave other names (and symlinks into the tree,
+ * which must not be followed). Depth first, so directories are empty.
+ */
 void pools_cleanup_files(void)
 {
-	/* Deepest first, three times: renames may have nested directories under other names. */
-	for (int pass = 0; pass < 3; pass++)
-		for (int i = N_TMP - 1; i >= 0; i--) {
-			unlink(tmp_paths[i]);
-			rmdir(tmp_paths[i]);
-		}
+	nftw("/tmp/sfz", remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Fresh descriptions for this process: nothing shared with a parent's O_NONBLOCK. */

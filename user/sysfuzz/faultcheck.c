@@ -50,7 +50,7 @@ int fault_check(int only)
 		/* int N: each vector on its own line */
 		int reps = k == FAULT_INTN ? fault_int_vectors() : 1;
 
-		if (only >= 0 && k != only)
+		if ((only >= 0 && k != only) || opt.fault_skip[k])
 			continue;
 		for (int i = 0; i < reps * FAULT_VARIANTS; i++) {
 			int v = i % FAULT_VARIANTS, st, ok;

@@ -24,6 +24,7 @@ enum {
 };
 
 _Static_assert(F_INTN == FAULT_INTN, "faultcheck.c runs int N once per vector");
+_Static_assert(NR_FAULTS <= MAX_FAULT_KINDS, "-K marks kinds in a MAX_FAULT_KINDS table");
 
 static const struct fault faults[NR_FAULTS] = {
 	[F_UD2] = { "ud2", SIGILL },

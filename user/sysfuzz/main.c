@@ -40,18 +40,18 @@ static uint64_t now_ns(void)
 static void usage(void)
 {
 	fprintf(stderr, "usage: sysfuzz [-s SEED] [-t SECONDS] [-p WORKERS<=%d] [-w THREADS<=%d] "
-			"[-x NR,NR...] [-o NR,NR...] [-v]\n       sysfuzz -F [-k KIND]\n", MAX_WORKERS, MAX_THREADS);
+			"[-x NR,NR...] [-o NR,NR...] [-K KIND,KIND...] [-v]\n       sysfuzz -F [-k KIND] [-K KIND,KIND...]\n", MAX_WORKERS, MAX_THREADS);
 	exit(2);
 }
 
-/* -x/-o: mark the numbers of a comma-separated list. */
-static void skip_list(char *list, unsigned char skip)
+/* -x/-o/-K: mark the numbers of a comma-separated list in table[0..max]. */
+static void skip_list(unsigned char *table, unsigned long max, char *list, unsigned char skip)
 {
 	for (char *s = list; *s;) {
 		unsigned long nr = strtoul(s, &s, 0);
 
-		if (nr <= NR_MAX)
-			opt.skip[nr] = skip;
+		if (nr <= max)
+			table[nr] = skip;
 		if (*s)
 			s++;
 	}
@@ -61,7 +61,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "s:t:p:w:x:o:vFk:")) != -1) {
+	while ((c = getopt(argc, argv, "s:t:p:w:x:o:vFk:K:")) != -1) {
 		switch (c) {
 		case 's':
 			opt.seed = strtoull(optarg, NULL, 0);
@@ -76,11 +76,11 @@ static void parse(int argc, char **argv)
 			opt.threads = atoi(optarg);
 			break;
 		case 'x':
-			skip_list(optarg, 1);
+			skip_list(opt.skip, NR_MAX, optarg, 1);
 			break;
 		case 'o':	/* only these: every other number is skipped */
 			memset(opt.skip, 1, sizeof(opt.skip));
-			skip_list(optarg, 0);
+			skip_list(opt.skip, NR_MAX, optarg, 0);
 			break;
 		case 'v':
 			opt.verbose = 1;
@@ -90,6 +90,9 @@ static void parse(int argc, char **argv)
 			break;
 		case 'k':
 			opt.fault_kind = atoi(optarg);
+			break;
+		case 'K':
+			skip_list(opt.fault_skip, MAX_FAULT_KINDS - 1, optarg, 1);
 			break;
 		default:
 			usage();
@@ -240,8 +243,11 @@ static void summary(double secs, int bad)
 	print_uncalled();
 	printf("sysfuzz: children: %lu forked, %lu reaped as expected\n", forked, reaped);
 	for (int k = 0; k < fault_kinds(); k++)
-		printf("sysfuzz:   fault %-32s %5lu killed by signal %d (%s)\n", fault_name(k), fault_ok[k],
-		       fault_signal(k), strsignal(fault_signal(k)));
+		if (opt.fault_skip[k])
+			printf("sysfuzz:   fault %-32s skipped (-K)\n", fault_name(k));
+		else
+			printf("sysfuzz:   fault %-32s %5lu killed by signal %d (%s)\n", fault_name(k),
+			       fault_ok[k], fault_signal(k), strsignal(fault_signal(k)));
 	printf("sysfuzz:   fuzz children: %lu exited, %lu blocked or traced and SIGKILLed", exits, timeouts);
 	for (int i = 1; i <= 64; i++)
 		if (sigs[i])

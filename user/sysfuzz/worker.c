@@ -204,6 +204,8 @@ static void spawn(struct fuzzer *f, bool faulty)
 	int variant = (int)rng_below(&f->rng, FAULT_VARIANTS);
 	pid_t pid;
 
+	if (faulty && opt.fault_skip[kind])
+		faulty = false;
 	for (int i = 0; i < MAX_INFLIGHT; i++)
 		if (!inflight[i].pid)
 			c = &inflight[i];
