@@ -104,7 +104,7 @@ Test(ftrace_mcount_sites, notrace_functions_have_no_site)
 		"stack_trace_save",	/* func_stack_trace's walker */
 	};
 	static const char *const always[] = {
-		"schedule", "kmalloc", "kfree", "do_fork", "vfs_read", "sh_exec_script",
+		"schedule", "kmalloc", "kfree", "kernel_clone", "vfs_read", "sh_exec_script",
 	};
 	uint64_t *s;
 	size_t n = read_sites(&s);
