@@ -112,22 +112,36 @@ SYSCALL_DEFINE1(close, int, fd)
 	return ksys_close(fd);
 }
 
+/*
+ * The checks read and write share, then the bounce buffer: small (on the
+ * caller's stack) when count fits, else allocated for one BOUNCE step.
+ * has_op: the file has the method for this direction.
+ */
+static int bounce_get(struct file *f, unsigned int mode, bool has_op, unsigned long ubuf,
+		      size_t count, char *small, char **k)
+{
+	size_t chunk = count < BOUNCE ? count : BOUNCE;
+
+	if (!(f->f_mode & mode))
+		return -EBADF;
+	if (!has_op)
+		return -EINVAL;
+	if (!access_ok(ubuf, count))
+		return -EFAULT;
+	*k = chunk > SMALL_IO ? kmalloc(chunk, GFP_KERNEL) : small;
+	return *k ? 0 : -ENOMEM;
+}
+
 /* Reads into user memory through the bounce buffer; pos NULL: the file's own offset. */
 static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
 {
-	size_t done = 0, chunk = count < BOUNCE ? count : BOUNCE;
-	char small[SMALL_IO], *k = small;
+	size_t done = 0;
+	char small[SMALL_IO], *k;
+	int err = bounce_get(f, FMODE_READ, f->f_op && f->f_op->read, (unsigned long)ubuf, count,
+			     small, &k);
 
-	if (!(f->f_mode & FMODE_READ))
-		return -EBADF;
-	if (!f->f_op || !f->f_op->read)
-		return -EINVAL;
-	if (!access_ok((unsigned long)ubuf, count))
-		return -EFAULT;
-	if (chunk > sizeof(small))
-		k = kmalloc(chunk, GFP_KERNEL);
-	if (!k)
-		return -ENOMEM;
+	if (err)
+		return err;
 	while (done < count) {
 		size_t n = count - done < BOUNCE ? count - done : BOUNCE;
 		ssize_t r = f->f_op->read(f, k, n, pos ? pos : &f->f_pos);
@@ -154,19 +168,13 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
 
 static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *pos)
 {
-	size_t done = 0, chunk = count < BOUNCE ? count : BOUNCE;
-	char small[SMALL_IO], *k = small;
+	size_t done = 0;
+	char small[SMALL_IO], *k;
+	int err = bounce_get(f, FMODE_WRITE, f->f_op && f->f_op->write, (unsigned long)ubuf, count,
+			     small, &k);
 
-	if (!(f->f_mode & FMODE_WRITE))
-		return -EBADF;
-	if (!f->f_op || !f->f_op->write)
-		return -EINVAL;
-	if (!access_ok((unsigned long)ubuf, count))
-		return -EFAULT;
-	if (chunk > sizeof(small))
-		k = kmalloc(chunk, GFP_KERNEL);
-	if (!k)
-		return -ENOMEM;
+	if (err)
+		return err;
 	do {
 		size_t n = count - done < BOUNCE ? count - done : BOUNCE;
 		ssize_t r;
