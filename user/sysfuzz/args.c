@@ -6,9 +6,9 @@
  * that worker threads may mmap/munmap/mprotect without hitting the
  * fuzzer's own code, stack or heap.
  */
+#include <dirent.h>
 #include <fcntl.h>
-#include <ftw.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -75,22 +75,52 @@ static const char *const tmp_paths[] = {
 };
 #define N_TMP (sizeof(tmp_paths) / sizeof(tmp_paths[0]))
 
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/*
+ * Removes name (relative to the working directory) and all below it.
+ * Renames nest the tree deeper than nftw's descriptor limit or PATH_MAX
+ * allow, so this walks by chdir and holds neither descriptors nor paths;
+ * symlinks are unlinked, never followed.
+ */
+static void remove_tree(const char *name)
 {
-	(void)st, (void)flag, (void)ftw;
-	if (remove(path))
-		chmod(path, 0700), remove(path);	/* a fuzzed chmod may have taken write access */
-	return 0;
+	char **names = NULL;
+	size_t n = 0;
+	struct dirent *e;
+	DIR *d;
+
+	if (!unlink(name) || !rmdir(name))
+		return;
+	chmod(name, 0700);	/* a fuzzed chmod may have taken search access */
+	if (chdir(name))
+		return;
+	if ((d = opendir("."))) {
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				char **grown = realloc(names, (n + 1) * sizeof(*names));
+
+				if (!grown || !(grown[n] = strdup(e->d_name))) {
+					names = grown ? grown : names;
+					break;
+				}
+				names = grown;
+				n++;
+			}
+		closedir(d);
+	}
+	for (size_t i = 0; i < n; i++) {
+		remove_tree(names[i]);
+		free(names[i]);
+	}
+	free(names);
+	if (!chdir(".."))
+		rmdir(name);
 }
 
-/*
- * The whole tree, not only the names above: renames, links and calls on
- * directory descriptors leave other names (and symlinks into the tree,
- * which must not be followed). Depth first, so directories are empty.
- */
 void pools_cleanup_files(void)
 {
-	nftw("/tmp/sfz", remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	if (!chdir("/tmp"))
+		remove_tree("sfz");
+	chdir("/");
 }
 
 /* Fresh descriptions for this process: nothing shared with a parent's O_NONBLOCK. */
