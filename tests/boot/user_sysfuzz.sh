@@ -1,4 +1,7 @@
-# spoor-exec: --timeout 240
+# spoor-exec: --timeout 240 --mem 512
+# (512 MiB: up to 16 stack-overflow children at 8 MiB each next to the
+# workers' populated arenas can exhaust 256 MiB on a slow host; a page
+# fault without memory then ends the child by SIGBUS, not SIGSEGV.)
 # sysfuzz (docs/sysfuzz.md) for 30 s: every system call number 0..460 with
 # hostile arguments from 4 worker processes x 2 threads, faulting children
 # that must die by the right signal, children making the calls that end or
