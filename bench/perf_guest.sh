@@ -16,33 +16,12 @@
 # same. Without the rig the Linux columns are left out.
 set -eu
 
-cd "$(dirname "$0")/.."
-build=${1:-build}
+. "$(dirname "$0")/lib.sh"
+bench_setup "${1:-build}"
 batches=${BATCHES:-9}
-ref=${LINUX_REF:-../shared/tools/linux-ref}
-rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
-if [ "$build" = build ]; then nf=build.ninja; else nf=$build.ninja; fi
-[ -f "$nf" ] || BUILD=$build ./configure
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-ninja -f "$nf" "$build/spoor" "$build/spoor.elf" "$build/initrd.cpio" > "$tmp/build.log" 2>&1 ||
-	{ cat "$tmp/build.log" >&2; exit 1; }
 
-# -icount through a qemu wrapper first in PATH, as bench/syscall_guest.sh
-# does (its comment says why sleep=off and -seed).
-real=$(command -v qemu-system-x86_64)
-cat > "$tmp/qemu-system-x86_64" <<WRAPPER
-#!/bin/sh
-skip=
-for a; do
-	shift
-	if [ -n "\$skip" ]; then skip=; continue; fi
-	if [ "\$a" = -icount ]; then skip=1; continue; fi
-	set -- "\$@" "\$a"
-done
-exec "$real" "\$@" -icount shift=0,sleep=off -seed 1
-WRAPPER
-chmod +x "$tmp/qemu-system-x86_64"
+# Why sleep=off and -seed: bench/syscall_guest.sh.
+bench_qemu_icount -icount shift=0,sleep=off -seed 1
 # Runs in /sys/kernel/tracing on both kernels; each line: MODE median=X.
 cat > "$tmp/bench.sh" <<SCRIPT
 T=/sys/kernel/tracing

@@ -13,25 +13,11 @@
 # adding a Linux column and the ratio Spoor/Linux. ITERS defaults to 2000.
 set -eu
 
-cd "$(dirname "$0")/.."
-build=${1:-build}
+. "$(dirname "$0")/lib.sh"
+bench_setup "${1:-build}"
 iters=${ITERS:-2000}
-ref=${LINUX_REF:-../shared/tools/linux-ref}
-rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
-if [ "$build" = build ]; then nf=build.ninja; else nf=$build.ninja; fi
-[ -f "$nf" ] || BUILD=$build ./configure
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-ninja -f "$nf" "$build/spoor" "$build/spoor.elf" "$build/initrd.cpio" > "$tmp/build.log" 2>&1 ||
-	{ cat "$tmp/build.log" >&2; exit 1; }
 
-# spoor exec has no QEMU passthrough: a qemu-system-x86_64 first in $PATH adds -icount.
-real=$(command -v qemu-system-x86_64)
-cat > "$tmp/qemu-system-x86_64" <<WRAPPER
-#!/bin/sh
-exec "$real" "\$@" -icount shift=0
-WRAPPER
-chmod +x "$tmp/qemu-system-x86_64"
+bench_qemu_icount -icount shift=0
 
 cat > "$tmp/bench.sh" <<SCRIPT
 cd /sys/kernel/tracing

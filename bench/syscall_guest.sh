@@ -12,38 +12,17 @@
 # the Linux columns are left out. BATCHES (9) batches per operation, median.
 set -eu
 
-cd "$(dirname "$0")/.."
-build=${1:-build}
+. "$(dirname "$0")/lib.sh"
+bench_setup "${1:-build}"
 batches=${BATCHES:-9}
-ref=${LINUX_REF:-../shared/tools/linux-ref}
-rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
-if [ "$build" = build ]; then nf=build.ninja; else nf=$build.ninja; fi
-[ -f "$nf" ] || BUILD=$build ./configure
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-ninja -f "$nf" "$build/spoor" "$build/spoor.elf" "$build/initrd.cpio" > "$tmp/build.log" 2>&1 ||
-	{ cat "$tmp/build.log" >&2; exit 1; }
 
-# spoor exec has no QEMU passthrough: a qemu-system-x86_64 first in $PATH
-# drops any -icount (run.sh's) and adds its own. sleep=off: idle time jumps
-# to the next timer instead of following the host clock, so where ticks
-# land, and with them every count, is the same on every run (with plain
-# shift=0, fork+exit+wait on Spoor moved by 30% from one boot to the next).
-# -seed: RDRAND, which both kernels mix into stack and mmap randomization,
-# gives the same numbers on every run, so do the address-space layouts.
-real=$(command -v qemu-system-x86_64)
-cat > "$tmp/qemu-system-x86_64" <<WRAPPER
-#!/bin/sh
-skip=
-for a; do
-	shift
-	if [ -n "\$skip" ]; then skip=; continue; fi
-	if [ "\$a" = -icount ]; then skip=1; continue; fi
-	set -- "\$@" "\$a"
-done
-exec "$real" "\$@" -icount shift=0,sleep=off -seed 1
-WRAPPER
-chmod +x "$tmp/qemu-system-x86_64"
+# sleep=off: idle time jumps to the next timer instead of following the
+# host clock, so where ticks land, and with them every count, is the same on
+# every run (with plain shift=0, fork+exit+wait on Spoor moved by 30% from
+# one boot to the next). -seed: RDRAND, which both kernels mix into stack
+# and mmap randomization, gives the same numbers on every run, so do the
+# address-space layouts.
+bench_qemu_icount -icount shift=0,sleep=off -seed 1
 echo "/bin/syscall_bench $batches" > "$tmp/bench.sh"
 
 PATH="$tmp:$PATH" "$build/spoor" exec --smp 1 --timeout 300 "$tmp/bench.sh" < /dev/null \

@@ -7,32 +7,11 @@
 # present the same binary runs on Linux 6.12 and the table gets its column.
 set -eu
 
-cd "$(dirname "$0")/.."
-build=${1:-build}
-ref=${LINUX_REF:-../shared/tools/linux-ref}
-rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
-if [ "$build" = build ]; then nf=build.ninja; else nf=$build.ninja; fi
-[ -f "$nf" ] || BUILD=$build ./configure
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-ninja -f "$nf" "$build/spoor" "$build/spoor.elf" "$build/initrd.cpio" > "$tmp/build.log" 2>&1 ||
-	{ cat "$tmp/build.log" >&2; exit 1; }
+. "$(dirname "$0")/lib.sh"
+bench_setup "${1:-build}"
 
-# As bench/syscall_guest.sh: a qemu-system-x86_64 first in $PATH that forces
-# -icount shift=0,sleep=off -seed 1, so every count is the same on every run.
-real=$(command -v qemu-system-x86_64)
-cat > "$tmp/qemu-system-x86_64" <<WRAPPER
-#!/bin/sh
-skip=
-for a; do
-	shift
-	if [ -n "\$skip" ]; then skip=; continue; fi
-	if [ "\$a" = -icount ]; then skip=1; continue; fi
-	set -- "\$@" "\$a"
-done
-exec "$real" "\$@" -icount shift=0,sleep=off -seed 1
-WRAPPER
-chmod +x "$tmp/qemu-system-x86_64"
+# As bench/syscall_guest.sh: every count is the same on every run.
+bench_qemu_icount -icount shift=0,sleep=off -seed 1
 cat > "$tmp/bench.sh" <<'GUEST'
 cd /sys/kernel/tracing
 E=events/user_events/ue_bench
