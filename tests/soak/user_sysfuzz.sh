@@ -1,7 +1,9 @@
 # spoor-exec: --timeout 240 --mem 512
-# (512 MiB: up to 16 stack-overflow children at 8 MiB each next to the
-# workers' populated arenas can exhaust 256 MiB on a slow host; a page
-# fault without memory then ends the child by SIGBUS, not SIGSEGV.)
+# A soak test, not in `ninja test` yet: under a loaded host, page faults of
+# stack-overflow children and of workers sometimes find no free page, even
+# with 512 MiB, and Spoor sends SIGBUS where Linux would run the OOM killer
+# (docs/ROADMAP.md). Run it by hand:
+#   tools/run-boot-test.sh build/spoor tests/soak/user_sysfuzz.sh /tmp/sf.result; cat /tmp/sf.result
 # sysfuzz (docs/sysfuzz.md) for 30 s: every system call number 0..460 with
 # hostile arguments from 4 worker processes x 2 threads, faulting children
 # that must die by the right signal, children making the calls that end or
