@@ -214,11 +214,14 @@ int trace_event_reg(struct trace_event_file *file, bool enable)
 	return ret == -EEXIST ? 0 : ret;
 }
 
-void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size)
+void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size, bool in_place)
 {
 	struct event_trigger_data *data;
 
 	for (data = rcu_dereference(file->triggers); data; data = rcu_dereference(data->next)) {
+		/* one added since the probe chose the ring: it meets the next record */
+		if (in_place && !data->in_place)
+			continue;
 		if (data->filter && !filter_match(data->filter, rec))
 			continue;
 		data->ops->trigger(data, rec, size);

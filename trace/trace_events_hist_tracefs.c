@@ -227,6 +227,7 @@ static int hist_hook(struct hist_instance *inst, struct hist_trigger_data *hd)
 		return -ENOMEM;
 	*data = (struct event_trigger_data){
 		.ops = &hist_trigger_ops, .cmd = &hist_command, .count = -1, .private_data = hd,
+		.in_place = !hd->n_actions,	/* actions write records */
 	};
 	ret = event_trigger_register(file, data, same_hist);
 	if (ret)
@@ -312,7 +313,7 @@ static void synth_probe(void *data, struct trace_entry *rec, unsigned int size)
 	if (!(flags & EVENT_FILE_FL_ENABLED))
 		return;
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
-		event_triggers_call(file, rec, size);
+		event_triggers_call(file, rec, size, false);
 	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) &&
 	    (!filter || filter_match(filter, rec)))
 		ring_buffer_write(READ_ONCE(file->buffer), size, rec);
