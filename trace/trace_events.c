@@ -340,14 +340,17 @@ unsigned int tracing_gen_ctx(void)
 	unsigned long pc = preempt_count();
 	unsigned int flags = 0;
 
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	if (pc & SOFTIRQ_OFFSET)
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
+	/* Most records come from task context: one test skips the four. */
+	if (unlikely(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK))) {
+		if (pc & NMI_MASK)
+			flags |= TRACE_FLAG_NMI;
+		if (pc & HARDIRQ_MASK)
+			flags |= TRACE_FLAG_HARDIRQ;
+		if (pc & SOFTIRQ_OFFSET)
+			flags |= TRACE_FLAG_SOFTIRQ;
+		if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
+			flags |= TRACE_FLAG_BH_OFF;
+	}
 	/* Spoor has one need-resched bit; Linux sets both flags for it ('N'). */
 	if (this_cpu_read(need_resched))
 		flags |= TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED;
