@@ -58,6 +58,10 @@ struct trace_array {
 	unsigned long trace_flags;	/* TRACE_ITER_* (options/, trace_options) */
 	struct trace_option_data *options;	/* i_private of options/ files */
 	u64 tracing_cpumask;		/* CPUs that record (tracing_cpumask) */
+	/* trace/trace_tunables.c: values kept for Linux's files. */
+	unsigned long max_latency;	/* tracing_max_latency, ns */
+	unsigned int buffer_percent;	/* buffer_percent, 0..100 */
+	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: 4 KiB << order */
 	/* set_event_pid, set_event_notrace_pid (trace/trace_event_pid.c); RCU. */
 	struct trace_pid_list *filtered_pids, *filtered_no_pids;
 };

@@ -35,10 +35,13 @@ int trace_parse_ulong(const char *buf, size_t count, unsigned long *val)
 		n--;
 	if (!n || n >= sizeof(tmp))
 		return -EINVAL;
+	int ret;
+
 	memcpy(tmp, buf, n);
 	tmp[n] = '\0';
-	if (kstrtoull(tmp, 10, &v))
-		return -EINVAL;
+	ret = kstrtoull(tmp, 10, &v);	/* EINVAL, or ERANGE on overflow */
+	if (ret)
+		return ret;
 	*val = (unsigned long)v;
 	return 0;
 }
@@ -718,7 +721,7 @@ static const struct trace_file_spec array_files[] = {
 /* The tables every array has, and every per_cpu/cpuN directory. */
 static const struct trace_file_spec *const array_tables[] = {
 	array_files, trace_snapshot_files, trace_options_files, trace_cpumask_files,
-	trace_pid_files,
+	trace_pid_files, trace_tunable_files,
 }, *const cpu_tables[] = {
 	cpu_files, trace_snapshot_cpu_files,
 };
@@ -763,6 +766,8 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 		ret = trace_create_options_dir(tr, dir);
 	if (!ret && !tr->name)
 		ret = create_table(dir, &d[0], top_files);
+	if (!ret && !tr->name)
+		ret = create_table(dir, &d[0], trace_tunable_top_files);
 	if (!ret)
 		ret = trace_create_ftrace_files(tr, dir);
 	if (!ret && tr->name) {
