@@ -721,7 +721,7 @@ static const struct trace_file_spec array_files[] = {
 /* The tables every array has, and every per_cpu/cpuN directory. */
 static const struct trace_file_spec *const array_tables[] = {
 	array_files, trace_snapshot_files, trace_options_files, trace_cpumask_files,
-	trace_pid_files, trace_tunable_files,
+	trace_pid_files, trace_tunable_files, trace_marker_raw_files,
 }, *const cpu_tables[] = {
 	cpu_files, trace_snapshot_cpu_files,
 };

@@ -110,6 +110,10 @@ static void print_record(struct trace_iterator *iter, const struct ring_buffer_r
 		print_stack(s, rec);
 		return;
 	}
+	if (call && !strcmp(call->system, "ftrace") && !strcmp(call->name, "raw_data")) {
+		trace_print_raw_data(s, ent, rec->length);
+		return;
+	}
 	/* ftrace's own records (trace_marker) print without an event name, as Linux's. */
 	if (call && call->output && !strcmp(call->system, "ftrace") &&
 	    trace_event_record_valid(call, ent, rec->length)) {

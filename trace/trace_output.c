@@ -261,3 +261,17 @@ int trace_print_snapshot_help(struct trace_seq *s, bool allocated, bool per_cpu)
 		"#                      (Doesn't have to be '2' works with any number that\n"
 		"#                       is not a '0' or '1')\n");
 }
+
+void trace_print_raw_data(struct trace_seq *s, const struct trace_entry *ent, size_t len)
+{
+	const struct raw_data_entry *r = (const void *)ent;
+
+	if (len < sizeof(*r)) {
+		trace_seq_puts(s, "[bad record]\n");
+		return;
+	}
+	trace_seq_printf(s, "# %x buf:", r->id);
+	for (size_t i = 0; i < len - sizeof(*r); i++)
+		trace_seq_printf(s, " %02x", (unsigned char)r->buf[i]);
+	trace_seq_putc(s, '\n');
+}
