@@ -198,7 +198,10 @@ struct seq_file;
 void tracing_err_log_show(struct trace_array *tr, struct seq_file *m);
 
 /* Saved cmdlines (trace/trace_cmdlines.c): pid -> comm for the `trace` output. */
-#define SAVED_CMDLINES_DEFAULT	128
+#define SAVED_CMDLINES_DEFAULT	128	/* slots asked for at boot (Linux's; 6552 after rounding) */
+/* saved_cmdlines_size: the slots now, and a new size (-EINVAL outside 1..32768). */
+unsigned int trace_cmdlines_size(void);
+int trace_cmdlines_resize(unsigned long n);
 void trace_save_cmdline(pid_t pid, const char *comm);
 /*
  * Set when this CPU commits a record: the next sched_switch saves the
@@ -214,6 +217,17 @@ void trace_cmdlines_start(void);
 void trace_cmdlines_stop(void);
 /* Attach or detach the sched_switch probe that saves names (trace/trace_sched.c). */
 int trace_cmdlines_attach(bool on);
+
+/*
+ * Saved tgids (trace/trace_tgids.c), Linux's record-tgid: while an array
+ * has the option on, every task switched in or out has its tgid saved;
+ * saved_tgids lists them and `trace` prints a TGID column.
+ * trace_tgids_record counts the arrays with it on (trace_types_lock held).
+ */
+int trace_tgids_record(bool on);
+void trace_save_tgid(pid_t pid, pid_t tgid);
+pid_t trace_find_tgid(pid_t pid);		/* 0: not saved */
+int trace_tgids_attach(bool on);		/* the sched_switch probe (trace/trace_sched.c) */
 
 /* The instance's files (trace/trace_files.c), events/ (trace/trace_event_files.c). */
 int trace_create_files(struct trace_array *tr, struct dentry *dir);

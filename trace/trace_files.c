@@ -623,6 +623,34 @@ static const struct file_operations saved_cmdlines_fops = {
 	.release = tr_single_release,
 };
 
+static int saved_cmdlines_size_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%u\n", trace_cmdlines_size());
+	return 0;
+}
+TRACE_SHOW_FILE(saved_cmdlines_size)
+
+static ssize_t saved_cmdlines_size_write(struct file *file, const char *buf, size_t count,
+					 loff_t *pos)
+{
+	unsigned long n;
+	int ret = trace_parse_ulong(buf, count, &n);
+
+	if (ret)
+		return ret;
+	trace_types_lock();
+	ret = trace_cmdlines_resize(n);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations saved_cmdlines_size_fops = {
+	.open = saved_cmdlines_size_open,
+	.read = seq_read,
+	.write = saved_cmdlines_size_write,
+	.release = tr_single_release,
+};
+
 static const char readme_text[] =
 	"tracing mini-HOWTO (Spoor)\n"
 	"\n"
@@ -715,6 +743,7 @@ static const struct trace_file_spec array_files[] = {
 }, top_files[] = {
 	{ "README", TRACE_MODE_READ, &readme_fops },
 	{ "saved_cmdlines", TRACE_MODE_READ, &saved_cmdlines_fops },
+	{ "saved_cmdlines_size", TRACE_MODE_WRITE, &saved_cmdlines_size_fops },
 	{ }
 };
 
@@ -768,6 +797,8 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 		ret = create_table(dir, &d[0], top_files);
 	if (!ret && !tr->name)
 		ret = create_table(dir, &d[0], trace_tunable_top_files);
+	if (!ret && !tr->name)
+		ret = create_table(dir, &d[0], trace_tgids_files);
 	if (!ret)
 		ret = trace_create_ftrace_files(tr, dir);
 	if (!ret && tr->name) {

@@ -70,6 +70,7 @@ extern const struct trace_file_spec trace_pid_files[];
 /* tracing_max_latency, buffer_percent, ...; tracing_thresh (trace/trace_tunables.c). */
 extern const struct trace_file_spec trace_tunable_files[];
 extern const struct trace_file_spec trace_marker_raw_files[];
+extern const struct trace_file_spec trace_tgids_files[];	/* top level */
 extern const struct trace_file_spec trace_tunable_top_files[];
 /* options/: one file per option (trace/trace_options.c). */
 int trace_create_options_dir(struct trace_array *tr, struct dentry *dir);

@@ -55,6 +55,12 @@ int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
 		if (ret)
 			return ret;
 	}
+	if (bit == TRACE_ITER_RECORD_TGID_BIT) {
+		int ret = trace_tgids_record(on);
+
+		if (ret)
+			return ret;
+	}
 	if (bit == TRACE_ITER_OVERWRITE_BIT) {
 		ring_buffer_change_overwrite(tr->buffer, on);
 		if (tr->snapshot)
@@ -139,11 +145,12 @@ int trace_create_options_dir(struct trace_array *tr, struct dentry *dir)
 	return 0;
 }
 
-/* An array going away: its probes and pid lists go first. */
+/* An array going away: its probes (event-fork, record-tgid) and pid lists go first. */
 void trace_free_options(struct trace_array *tr)
 {
 	if (tr->options) {
 		trace_set_option(tr, TRACE_ITER_EVENT_FORK_BIT, false);
+		trace_set_option(tr, TRACE_ITER_RECORD_TGID_BIT, false);
 		trace_event_pid_clear(tr);
 	}
 	kfree(tr->options);
