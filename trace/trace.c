@@ -138,6 +138,7 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 void tracing_reset(struct trace_array *tr, int cpu)
 {
 	if (cpu == RING_BUFFER_ALL_CPUS) {
+		tr->time_start = ring_buffer_time_stamp(tr->buffer);
 		ring_buffer_reset(tr->buffer);
 		if (tr->snapshot)
 			ring_buffer_reset(tr->snapshot);

@@ -34,6 +34,7 @@ static struct saved_cmdlines_buffer *savedcmd;	/* NULL until tracing first start
 static unsigned int savedcmd_num;	/* slots of the next table (saved_cmdlines_size) */
 static u16 pid_map[PID_MAP_SIZE];
 static unsigned int cmdline_users;	/* trace_cmdlines_start() calls not yet stopped */
+static unsigned int cmdline_off;	/* arrays with record-cmd off: no saving at all */
 static DEFINE_SPINLOCK(cmdline_lock);
 
 /*
@@ -223,12 +224,27 @@ void trace_cmdlines_start(void)
 		if (b)
 			cmdlines_install(b);
 	}
-	if (cmdline_users++ == 0)
+	if (cmdline_users++ == 0 && !cmdline_off)
 		trace_cmdlines_attach(true);
 }
 
 void trace_cmdlines_stop(void)
 {
-	if (cmdline_users && --cmdline_users == 0)
+	if (cmdline_users && --cmdline_users == 0 && !cmdline_off)
 		trace_cmdlines_attach(false);
+}
+
+/*
+ * The record-cmd option. Linux clears it on every event file of every
+ * array when one array turns it off; here saving stops while any array
+ * has it off. Caller holds trace_types_lock.
+ */
+void trace_cmdlines_record(bool on)
+{
+	if (on) {
+		if (cmdline_off && --cmdline_off == 0 && cmdline_users)
+			trace_cmdlines_attach(true);
+	} else if (cmdline_off++ == 0 && cmdline_users) {
+		trace_cmdlines_attach(false);
+	}
 }

@@ -55,6 +55,18 @@ int trace_seq_puts(struct trace_seq *s, const char *str)
 	return 0;
 }
 
+int trace_seq_putmem(struct trace_seq *s, const void *mem, size_t len)
+{
+	if (s->full || len >= TRACE_SEQ_BUFFER_SIZE - s->len) {
+		s->full = true;
+		return -EOVERFLOW;
+	}
+	memcpy(s->buffer + s->len, mem, len);
+	s->len += (unsigned int)len;
+	s->buffer[s->len] = '\0';
+	return 0;
+}
+
 int trace_seq_putc(struct trace_seq *s, char c)
 {
 	char str[2] = { c, '\0' };

@@ -33,6 +33,8 @@ int trace_seq_printf(struct trace_seq *s, const char *fmt, ...) __printf(2, 3);
 int trace_seq_vprintf(struct trace_seq *s, const char *fmt, va_list ap) __printf(2, 0);
 int trace_seq_puts(struct trace_seq *s, const char *str);
 int trace_seq_putc(struct trace_seq *s, char c);
+/* Bytes as they are (the bin option), NULs included. */
+int trace_seq_putmem(struct trace_seq *s, const void *mem, size_t len);
 
 /*
  * __print_flags: names of the set flags, joined by delim, in table order
