@@ -126,6 +126,16 @@ static ssize_t strip_copy(const char *buf, size_t count, char *out, size_t size)
 	return (ssize_t)n;
 }
 
+/* A written command as a string, trailing blanks and newline stripped; NULL: no memory. */
+static char *strip_dup(const char *buf, size_t count)
+{
+	char *str = kmalloc(count + 1, GFP_KERNEL);
+
+	if (str)
+		strip_copy(buf, count, str, count + 1);
+	return str;
+}
+
 static int event_write_01(const char *buf, size_t count)
 {
 	char tmp[8];
@@ -360,15 +370,11 @@ static int apply_event_filter(struct trace_event_file *file, const char *str,
 static ssize_t event_filter_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	struct trace_event_file *f = file->f_inode->i_private;
-	char *str = kmalloc(count + 1, GFP_KERNEL);
+	char *str = strip_dup(buf, count);
 	int ret;
 
 	if (!str)
 		return -ENOMEM;
-	if (strip_copy(buf, count, str, count + 1) < 0) {
-		kfree(str);
-		return -EINVAL;
-	}
 	trace_types_lock();
 	ret = event_file_gone(f) ? -ENODEV : apply_event_filter(f, str, NULL);
 	trace_types_unlock();
@@ -418,17 +424,13 @@ static ssize_t event_trigger_write(struct file *file, const char *buf, size_t co
 {
 	struct trace_event_file *f = file->f_inode->i_private;
 	struct event_command *cmd;
-	char *str = kmalloc(count + 1, GFP_KERNEL), *p, *name;
+	char *str = strip_dup(buf, count), *p, *name;
 	bool remove;
 	size_t n;
 	int ret;
 
 	if (!str)
 		return -ENOMEM;
-	if (strip_copy(buf, count, str, count + 1) < 0) {
-		kfree(str);
-		return -EINVAL;
-	}
 	p = str;
 	while (*p == ' ' || *p == '\t')
 		p++;
@@ -500,17 +502,24 @@ static int system_enable_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int system_enable_open(struct inode *inode, struct file *file)
+/* A system's file shown by show, holding its instance while open. */
+static int system_single_open(struct inode *inode, struct file *file,
+			      int (*show)(struct seq_file *m, void *v))
 {
 	struct event_subsystem *sys = inode->i_private;
 	int ret = trace_array_get_file(file, &sys->tr);
 
 	if (ret)
 		return ret;
-	ret = single_open(file, system_enable_show, sys);
+	ret = single_open(file, show, sys);
 	if (ret)
 		trace_array_put(sys->tr);
 	return ret;
+}
+
+static int system_enable_open(struct inode *inode, struct file *file)
+{
+	return system_single_open(inode, file, system_enable_show);
 }
 
 static int system_enable_release(struct inode *inode, struct file *file)
@@ -558,30 +567,18 @@ static int system_filter_show(struct seq_file *m, void *v)
 
 static int system_filter_open(struct inode *inode, struct file *file)
 {
-	struct event_subsystem *sys = inode->i_private;
-	int ret = trace_array_get_file(file, &sys->tr);
-
-	if (ret)
-		return ret;
-	ret = single_open(file, system_filter_show, sys);
-	if (ret)
-		trace_array_put(sys->tr);
-	return ret;
+	return system_single_open(inode, file, system_filter_show);
 }
 
 static ssize_t system_filter_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	struct event_subsystem *sys = file->f_inode->i_private;
 	struct trace_event_file *f;
-	char *str = kmalloc(count + 1, GFP_KERNEL);
+	char *str = strip_dup(buf, count);
 	int ret = -ENODEV;
 
 	if (!str)
 		return -ENOMEM;
-	if (strip_copy(buf, count, str, count + 1) < 0) {
-		kfree(str);
-		return -EINVAL;
-	}
 	trace_types_lock();
 	list_for_each_entry(f, &sys->tr->events, list) {
 		if (strcmp(f->event_call->system, sys->system) || event_file_gone(f))
