@@ -132,6 +132,8 @@ struct trace_event_file {
 	 */
 	struct trace_buffer *buffer;
 	struct event_filter *filter;	/* NULL: keep every record */
+	/* A refused filter's text, caret and reason, shown by `filter` (no filter then applies). */
+	char *filter_err;
 	unsigned long flags;		/* EVENT_FILE_FL_* */
 	struct trace_array *tr;		/* NULL in unit tests of the probe alone */
 	/* Triggers, newest last; walked locklessly by probes (freed after a grace period). */

@@ -46,6 +46,12 @@ void trace_buffered_event_put(void);
  * so it costs one NOP while off (trace/trace_events.c).
  */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+/*
+ * On while an array has the stacktrace option set: each event it records
+ * is followed by a kernel stack record (trace/trace_events.c).
+ */
+DECLARE_STATIC_KEY_FALSE(trace_event_stack_key);
+void trace_event_stack(struct trace_event_file *file);
 void trace_event_printk(const struct trace_event_buffer *fbuffer);
 
 /* Nothing to do for this hit: not attached, or dropped with no trigger to run. */
@@ -125,6 +131,8 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 			event_triggers_call(file, fbuffer->entry, (unsigned int)fbuffer->len, true);
 		ring_buffer_unlock_commit(fbuffer->buffer);
 		this_cpu_write(trace_cmdline_save, true);
+		if (static_branch_unlikely(&trace_event_stack_key))
+			trace_event_stack(file);
 		return;
 	}
 	if (fbuffer->flags & EVENT_FILE_FL_TRIGGER_MODE)
@@ -133,6 +141,8 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	    (!fbuffer->filter || filter_match(fbuffer->filter, fbuffer->entry))) {
 		ring_buffer_write(READ_ONCE(file->buffer), fbuffer->len, fbuffer->entry);
 		this_cpu_write(trace_cmdline_save, true);
+		if (static_branch_unlikely(&trace_event_stack_key))
+			trace_event_stack(file);
 	}
 	trace_buffered_event_put();
 	preempt_enable();

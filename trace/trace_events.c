@@ -16,6 +16,7 @@
 #include <trace/trace_event_buffer.h>
 #include <trace/trace_trigger.h>
 #include <trace/trace_output.h>
+#include <trace/trace.h>
 #include <kernel/rcu.h>
 
 /* Set by every commit of an event record (trace_event_buffer.h): see trace.h. */
@@ -226,6 +227,17 @@ void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int 
 			continue;
 		data->ops->trigger(data, rec, size);
 	}
+}
+
+DEFINE_STATIC_KEY_FALSE(trace_event_stack_key);
+
+/* The stacktrace option: the stack of the code that hit the event, after its record. */
+void trace_event_stack(struct trace_event_file *file)
+{
+	struct trace_array *tr = file->tr;
+
+	if (tr && (READ_ONCE(tr->trace_flags) & TRACE_ITER(STACKTRACE)))
+		trace_dump_stack_record(tr, 2);
 }
 
 /* snprintf that keeps counting past the end, for "returns the length it needs". */
