@@ -471,6 +471,8 @@ Test(cmds, printf_echo_test)
 	expect("printf '[%*d][%-*s][%.*s][%*s][%5c][%-3c][%.*d][%*d]\\n' 5 3 4 ab 2 xyz -4 l q r -1 7 '' 9",
 	       NULL, "[    3][ab  ][xy][l   ][    q][r  ][7][9]\n", "", 0);
 	expect("printf '%*d|' 3 1 4 2", NULL, "  1|   2|", "", 0);
+	/* trace_marker.tc writes `printf -- 'X%.0s' $(seq N)`. */
+	expect("printf -- 'X%.0s' 1 2 3; printf -- '--\\n'", NULL, "XXX--\n", "", 0);
 	expect("printf '%0*x|%-+*d|' 4 255 5 7", NULL, "00ff|+7   |", "", 0);
 	expect("printf '%*d' x 1", NULL, "1", "printf: 'x': expected a numeric value\n", 1);
 	expect("printf '%*d|' 1000000 1", NULL, "1|",

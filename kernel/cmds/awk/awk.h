@@ -101,7 +101,7 @@ enum awk_builtin {
 enum awk_kind {
 	/* expressions */
 	N_NUM, N_STR, N_REGEX, N_VAR, N_LOCAL, N_FIELD, N_INDEX, N_GROUP,
-	N_ASSIGN, N_COND, N_OR, N_AND, N_NOT, N_IN, N_MATCH, N_BINARY, N_CMP,
+	N_ASSIGN, N_COND, N_OR, N_AND, N_NOT, N_IN, N_MATCH, N_ARITH, N_BINARY, N_CMP,
 	N_CONCAT, N_NEG, N_PLUS, N_INCDEC, N_CALL, N_BUILTIN, N_GETLINE,
 	/* statements */
 	S_EXPR, S_PRINT, S_PRINTF, S_IF, S_WHILE, S_DO, S_FOR, S_FORIN, S_BLOCK,
@@ -121,7 +121,10 @@ enum { R_NONE, R_FILE, R_APPEND, R_PIPE };
  *	N_VAR/N_LOCAL slot; N_FIELD a; N_INDEX a (the array: N_VAR/N_LOCAL), b (subscripts)
  *	N_GROUP a (a parenthesised list, for `(i, j) in a`)
  *	N_ASSIGN op ('=' or the operator of +=...), a (lvalue), b
- *	N_COND a ? b : c; N_OR/N_AND/N_CMP/N_BINARY op, a, b; N_NOT/N_NEG/N_PLUS a
+ *	N_COND a ? b : c; N_OR/N_AND/N_CMP op, a, b; N_NOT/N_NEG/N_PLUS a
+ *	N_ARITH a, then b: steps (op + - * / %, a the operand) of one precedence, left
+ *		to right; c the last step, flag set for + and -
+ *	N_BINARY a ^ b (op '^')
  *	N_IN a (subscripts), b (array); N_MATCH op ('~' or '!'), a, b
  *	N_CONCAT a (the list); N_INCDEC op ('+'/'-'), flag (prefix), a
  *	N_CALL fn, a (arguments); N_BUILTIN op (enum awk_builtin), a

@@ -182,18 +182,18 @@ static void do_sub(struct awk *a, struct awk_node *n, bool global, struct awk_va
 {
 	struct awk_node *target = n->a->next->next;
 	struct awk_node field0 = { .kind = N_FIELD, .a = &(struct awk_node){ .kind = N_NUM } };
-	struct regex *re = arg_regex(a, n->a);
 	struct awk_str *repl = awk_eval_str(a, n->a->next), *s;
 	struct sh_buf b = { 0 };
 	size_t pos = 0, copied = 0, last = (size_t)-1, ms, me;
+	struct regex *re;
 	struct awk_val v;
 	long count = 0;
 
 	if (!target)
 		target = &field0;
-	awk_eval(a, target, &v);
-	s = val_tostr(a, &v, false);
-	val_free(&v);
+	s = awk_eval_str(a, target);
+	/* The regex last: evaluating the others may push it out of the cache. */
+	re = arg_regex(a, n->a);
 	while (re && !a->unwind && pos <= s->len && awk_match(re, s->s, s->len, pos, &ms, &me)) {
 		/* An empty match right where the last match ended does not count. */
 		if (ms == me && ms == last) {

@@ -369,11 +369,21 @@ static noinline void eval_compare(struct awk *a, struct awk_node *n, struct awk_
 	val_num(out, c ? AWK_ONE : 0);
 }
 
+/* a + b - c ...: a chain the parser flattened, so a long one costs no recursion. */
 static noinline void eval_arith(struct awk *a, struct awk_node *n, struct awk_val *out)
 {
 	awk_num x = awk_eval_num(a, n->a);
 
-	val_num(out, arith(a, n->op, x, awk_eval_num(a, n->b)));
+	for (struct awk_node *step = n->b; step && !a->unwind; step = step->next)
+		x = arith(a, step->op, x, awk_eval_num(a, step->a));
+	val_num(out, x);
+}
+
+static noinline void eval_power(struct awk *a, struct awk_node *n, struct awk_val *out)
+{
+	awk_num x = awk_eval_num(a, n->a);
+
+	val_num(out, arith(a, '^', x, awk_eval_num(a, n->b)));
 }
 
 void awk_eval(struct awk *a, struct awk_node *n, struct awk_val *out)
@@ -425,8 +435,11 @@ void awk_eval(struct awk *a, struct awk_node *n, struct awk_val *out)
 	case N_MATCH:
 		val_num(out, eval_match(a, n->a, n->b) == (n->op == '~') ? AWK_ONE : 0);
 		break;
-	case N_BINARY:
+	case N_ARITH:
 		eval_arith(a, n, out);
+		break;
+	case N_BINARY:
+		eval_power(a, n, out);
 		break;
 	case N_CMP:
 		eval_compare(a, n, out);

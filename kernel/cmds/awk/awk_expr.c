@@ -131,10 +131,22 @@ static struct awk_node *parse_binary(struct awk_parser *p, int min)
 			right = parse_binary(p, prec + 1);
 			left = node2(p, op == TK_OR ? N_OR : N_AND, 0, left, right);
 			break;
-		case '+': case '-': case '*': case '/': case '%':
-			right = parse_binary(p, prec + 1);
-			left = node2(p, N_BINARY, op, left, right);
+		case '+': case '-': case '*': case '/': case '%': {
+			/* Left-associative: a chain of one precedence grows in place. */
+			struct awk_node *step = node2(p, N_BINARY, op, parse_binary(p, prec + 1), NULL);
+
+			if (!step || !step->a)
+				return NULL;
+			if (left->kind != N_ARITH || left->flag != (prec == P_ADD)) {
+				if (!(left = node2(p, N_ARITH, 0, left, NULL)))
+					return NULL;
+				left->flag = prec == P_ADD;
+				left->b = left->c = step;
+			} else {
+				left->c = left->c->next = step;
+			}
 			break;
+		}
 		default:
 			right = parse_binary(p, prec + 1);
 			left = node2(p, N_CMP, op == '<' ? CMP_LT : op == TK_LE ? CMP_LE : op == TK_EQ ? CMP_EQ :

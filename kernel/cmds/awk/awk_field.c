@@ -169,8 +169,8 @@ void fields_split(struct awk *a)
 	if (rs && !rs->len && fs && !(fs->len == 1 && fs->s[0] == ' ')) {
 		struct sh_buf b = { 0 };
 
-		if (fs->len == 1 && fs->s[0] != '\\')
-			sh_buf_printf(&b, "[\n%c]", fs->s[0]);
+		if (fs->len == 1)	/* one character stands for itself */
+			sh_buf_printf(&b, strchr(".[]()*+?{}|^$\\", fs->s[0]) ? "\n|\\%c" : "\n|%c", fs->s[0]);
 		else
 			sh_buf_printf(&b, "\n|%s", fs->s);
 		para = str_make(a, b.s ? b.s : "", b.len);
