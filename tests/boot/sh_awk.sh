@@ -4,7 +4,7 @@
 # pipes to and from tasks, tracefs files as output, a 16 KiB stack that
 # deep recursion must not overflow, and a kill that stops a loop.
 . /spoor/lib/tap.sh
-echo 1..24
+echo 1..25
 
 cd /sys/kernel/tracing
 printf 'a b c\nd e f g\n' > /tmp/in
@@ -90,6 +90,9 @@ is "deep recursion stops with an error" \
 	"$(awk 'function r(n) { return n ? 1 + r(n - 1) : 0 } BEGIN { print r(100000) }' 2>&1)|$?"
 # A simple recursion goes about 35 deep on the 16 KiB stack (docs/awk.md).
 is "recursion 20 deep works" 20 "$(awk 'function r(n) { return n ? 1 + r(n - 1) : 0 } BEGIN { print r(20) }')"
+deep=$(awk 'BEGIN { for (i = 0; i < 200; i++) { l = l "("; r = r ")" } print l 1 r }')
+is "200 nested parentheses are a syntax error" "awk: line 1, column 9: syntax error: nested too deeply|2" \
+	"$(awk "BEGIN { print $deep }" 2>&1 | head -n 1 | sed 's/column [0-9]*/column 9/')|$(awk "BEGIN { print $deep }" 2>/dev/null; echo $?)"
 sum=$(awk 'BEGIN { for (i = 0; i < 300; i++) s = s (i ? "+" : "") 1; print s }')
 is "a 300-term sum needs no recursion per term" 300 "$(awk "BEGIN { print $sum }")"
 awk 'BEGIN { while (1) x++ }' &

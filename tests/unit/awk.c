@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 /* uses: kernel/cmds/ kernel/cmds/awk/ kernel/shell/regex.c kernel/shell/regex_longest.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c kernel/shell/sh_table.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <stdio.h>
+#include <string.h>
 #include <criterion/criterion.h>
 #include <kernel/shell/sh.h>
 #include <kernel/cmds/cmds.h>
@@ -163,6 +164,9 @@ Test(awk, control_flow)
 	expect("awk 'BEGIN { exit 3 } END { print \"end\" }'", "", "end\n", "", 3);
 	expect("awk 'BEGIN { exit 1 } END { exit }'", "", "", "", 1);
 	expect("awk 'function f() { exit 4 } { f(); print \"no\" }'", "x\n", "", "", 4);
+	expect("awk 'function f() { next } { f(); print \"no\" } END { print NR }'", "x\ny\n", "2\n", "", 0);
+	expect("awk 'function f() { next } BEGIN { f() } END { print \"no\" }'", "", "",
+	       "awk: line 1: next or nextfile called from a BEGIN or END action\n", 2);
 	expect("awk 'FNR == 2 { nextfile } { print FILENAME, $0 }' /tmp/f1 /tmp/f1", "", "", "awk: /tmp/f1: No such file or directory\nawk: /tmp/f1: No such file or directory\n", 2);
 	host_put_file("/tmp/f1", "a\nb\n");
 	expect("awk 'FNR == 2 { nextfile } { print FILENAME, FNR, NR, $0 }' /tmp/f1 /tmp/f1", "",
@@ -254,6 +258,8 @@ Test(awk, syntax_errors)
 	expect("awk 'BEGIN { break }' >/dev/null 2>&1; echo $?", "", "2\n", "", 0);
 	expect("awk 'BEGIN { next }' >/dev/null 2>&1; echo $?", "", "2\n", "", 0);
 	expect("awk '/[/' >/dev/null 2>&1; echo $?", "", "2\n", "", 0);
+	run("awk 'BEGIN { print $$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$$0 }'", "");
+	cr_expect(strstr(err, "syntax error: nested too deeply") && status == 2, "%d %s", status, err);
 	expect("awk 'BEGIN { x = \"(\"; if (\"a\" ~ x) print }'", "", "",
 	       "awk: line 1: regular expression /(/: unmatched ( or \\(\n", 2);
 }

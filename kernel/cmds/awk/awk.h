@@ -212,6 +212,12 @@ enum { X_NORMAL, X_BREAK, X_CONTINUE, X_NEXT, X_NEXTFILE, X_RETURN, X_EXIT, X_ER
 
 #define AWK_REGEX_CACHE	16
 
+/*
+ * Stack the kernel needs below the deepest evaluation or parse (regex, I/O
+ * into tracefs, interrupts): deeper nesting is an error, not an overflow.
+ */
+#define AWK_STACK_RESERVE	5120
+
 /* The interpreter. */
 struct awk {
 	struct awk_prog *prog;

@@ -10,8 +10,6 @@
 #include <kernel/shell/sh_os.h>
 #include <kernel/cmds/awk/awk.h>
 
-/* Stack the kernel needs below the deepest evaluation (regex, I/O, interrupts). */
-#define AWK_STACK_RESERVE	5120
 #define AWK_MAX_CALLS		1000
 
 void awk_error(struct awk *a, const char *fmt, ...)

@@ -248,7 +248,9 @@ static bool rule_selects(struct awk *a, struct awk_rule *r)
 
 static void run_rules(struct awk *a, int kind)
 {
-	for (struct awk_rule *r = a->prog->rules; r && !a->unwind; r = r->next) {
+	struct awk_rule *r;
+
+	for (r = a->prog->rules; r && !a->unwind; r = r->next) {
 		if (r->kind != kind || (kind == RULE_MAIN && !rule_selects(a, r)))
 			continue;
 		if (a->unwind)
@@ -260,6 +262,10 @@ static void run_rules(struct awk *a, int kind)
 
 			exec_print(a, &print);
 		}
+	}
+	if (kind != RULE_MAIN && (a->unwind == X_NEXT || a->unwind == X_NEXTFILE)) {
+		a->unwind = X_NORMAL;
+		awk_error(a, "next or nextfile called from a BEGIN or END action");
 	}
 }
 

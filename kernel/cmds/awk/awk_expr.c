@@ -182,10 +182,8 @@ struct awk_node *parse_expr(struct awk_parser *p)
 	struct awk_node *left, *n;
 	int op;
 
-	if (++p->depth > AWK_MAX_DEPTH) {
-		parse_error(p, "expression nested too deeply");
+	if (!parse_enter(p))
 		return NULL;
-	}
 	left = parse_ternary(p);
 	switch (p->tok) {
 	case '=': op = '='; break;
@@ -316,11 +314,14 @@ static struct awk_node *parse_primary(struct awk_parser *p)
 		return parse_group(p);
 	case '$':
 		lex_next(p);
+		if (!parse_enter(p))
+			return NULL;
 		/* $ binds tighter than everything but grouping and ++/-- in front. */
 		if (p->tok == TK_INCR || p->tok == TK_DECR || p->tok == '-')
 			n = parse_unary(p);
 		else
 			n = parse_primary(p);
+		p->depth--;
 		return n ? node2(p, N_FIELD, 0, n, NULL) : NULL;
 	case TK_FUNC_NAME:
 	case TK_BUILTIN:
@@ -393,10 +394,8 @@ static struct awk_node *parse_unary(struct awk_parser *p)
 
 	if (tok != '!' && tok != '-' && tok != '+')
 		return parse_power(p);
-	if (++p->depth > AWK_MAX_DEPTH) {
-		parse_error(p, "expression nested too deeply");
+	if (!parse_enter(p))
 		return NULL;
-	}
 	lex_next(p);
 	n = parse_unary(p);
 	p->depth--;

@@ -6,6 +6,7 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 #include <kernel/shell/sh.h>
+#include <kernel/shell/sh_os.h>
 #include <kernel/shell/regex.h>
 #include <kernel/cmds/awk/awk_parse.h>
 
@@ -74,6 +75,15 @@ struct regex *prog_regex(struct awk_parser *p, const struct awk_str *text)
 		return NULL;
 	}
 	return re;
+}
+
+bool parse_enter(struct awk_parser *p)
+{
+	if (++p->depth > AWK_MAX_DEPTH || sh_os->stack_left() < AWK_STACK_RESERVE) {
+		parse_error(p, "nested too deeply");
+		return false;
+	}
+	return true;
 }
 
 static int global_slot(struct awk_parser *p, const char *name)
@@ -224,7 +234,8 @@ static struct awk_node *parse_simple(struct awk_parser *p)
 		return s;
 	case TK_NEXT:
 	case TK_NEXTFILE:
-		if (p->rule_kind != RULE_MAIN || p->func) {
+		/* In a function, only a run from BEGIN or END finds it wrong. */
+		if (p->rule_kind != RULE_MAIN && !p->func) {
 			parse_error(p, "%s is only allowed in a main rule", tok == TK_NEXT ? "next" : "nextfile");
 			return NULL;
 		}
@@ -310,10 +321,8 @@ static struct awk_node *parse_stmt(struct awk_parser *p)
 {
 	struct awk_node *s = NULL;
 
-	if (++p->depth > AWK_MAX_DEPTH) {
-		parse_error(p, "statements nested too deeply");
+	if (!parse_enter(p))
 		return NULL;
-	}
 	switch (p->tok) {
 	case '{':
 		lex_next(p);

@@ -42,6 +42,13 @@ struct awk_parser {
 /* Nesting deeper than this is a syntax error (the parser recurses). */
 #define AWK_MAX_DEPTH	100
 
+/*
+ * One level deeper into statements or expressions: false, with the error
+ * made, past AWK_MAX_DEPTH or when the stack runs short. The caller
+ * decrements p->depth when it returns.
+ */
+bool parse_enter(struct awk_parser *p);
+
 void lex_next(struct awk_parser *p);
 /* Does the text after the current token start with the word `getline`? */
 bool lex_getline_follows(const struct awk_parser *p);
