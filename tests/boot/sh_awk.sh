@@ -4,7 +4,7 @@
 # pipes to and from tasks, tracefs files as output, a 16 KiB stack that
 # deep recursion must not overflow, and a kill that stops a loop.
 . /spoor/lib/tap.sh
-echo 1..25
+echo 1..26
 
 cd /sys/kernel/tracing
 printf 'a b c\nd e f g\n' > /tmp/in
@@ -95,6 +95,8 @@ is "200 nested parentheses are a syntax error" "awk: line 1, column 9: syntax er
 	"$(awk "BEGIN { print $deep }" 2>&1 | head -n 1 | sed 's/column [0-9]*/column 9/')|$(awk "BEGIN { print $deep }" 2>/dev/null; echo $?)"
 sum=$(awk 'BEGIN { for (i = 0; i < 300; i++) s = s (i ? "+" : "") 1; print s }')
 is "a 300-term sum needs no recursion per term" 300 "$(awk "BEGIN { print $sum }")"
+is "a reader going away ends an endless print quietly" "y|" \
+	"$(awk 'BEGIN { while (1) print "y" }' 2>/tmp/awk.err | head -n 1)|$(cat /tmp/awk.err)"
 awk 'BEGIN { while (1) x++ }' &
 pid=$!
 sleep 0.2

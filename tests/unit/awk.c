@@ -8,6 +8,7 @@
 /* uses: kernel/cmds/ kernel/cmds/awk/ kernel/shell/regex.c kernel/shell/regex_longest.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c kernel/shell/sh_table.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <stdio.h>
 #include <string.h>
+#include <kernel/errno.h>
 #include <criterion/criterion.h>
 #include <kernel/shell/sh.h>
 #include <kernel/cmds/cmds.h>
@@ -225,6 +226,12 @@ Test(awk, getline_and_redirection)
 	expect("awk 'BEGIN { print (1 > 2), (2 > 1) }'", "", "0 1\n", "", 0);
 	expect("awk 'BEGIN { print 1, 2 > \"/tmp/p\" }'; cat /tmp/p", "", "1 2\n", "", 0);
 	expect("awk 'BEGIN { system(\"echo sys\"); r = system(\"exit 3\"); print r }'", "", "sys\n3\n", "", 0);
+	host_put_file("/tmp/picky", "");
+	host_set_write_error("/tmp/picky", -EINVAL);
+	expect("awk 'BEGIN { print \"bad\" > \"/tmp/picky\"; print \"after\" }'", "", "after\n",
+	       "awk: /tmp/picky: write error: Invalid argument\n", 2);
+	expect("awk 'BEGIN { print \"x\" > \"/tmp/picky\"; print close(\"/tmp/picky\") }'", "", "-1\n",
+	       "awk: /tmp/picky: write error: Invalid argument\n", 2);
 }
 
 Test(awk, options_and_operands)

@@ -73,8 +73,13 @@ static noinline int exec_print(struct awk *a, struct awk_node *s)
 		awk_error(a, "out of memory");
 	if (o && !a->unwind) {
 		out_put(o, b.s, b.len);
-		if (o->err)
+		/* A reader that went away ends the program quietly, as SIGPIPE would. */
+		if (o->err == -EPIPE) {
+			a->unwind = X_ERROR;
+			a->status = 1;
+		} else if (o->err) {
 			awk_error(a, "write error: %s", errno_text(-o->err));
+		}
 	}
 	sh_buf_free(&b);
 	return a->unwind;

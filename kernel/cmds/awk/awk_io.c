@@ -354,12 +354,19 @@ void awk_getline(struct awk *a, struct awk_node *n, struct awk_val *out)
 }
 
 /* Close s: flush, close its fd, wait for its command. Its status (exit status for pipes). */
-static int stream_close(struct awk_stream *s)
+static int stream_close(struct awk *a, struct awk_stream *s)
 {
 	int status = 0;
 
 	if (s->kind < S_IN_FILE) {
-		status = out_flush(&s->out) ? -1 : 0;
+		int err = out_flush(&s->out);
+
+		/* A tracefs file refuses what was written: say so, as echo would. */
+		if (err && err != -EPIPE) {
+			sh_eprintf("awk: %s: write error: %s\n", s->name->s, errno_text(-err));
+			a->status = a->status ? a->status : 2;
+		}
+		status = err ? -1 : 0;
 		if (s->out.fd != 2)
 			sh_os->close(s->out.fd);
 	} else {
@@ -386,7 +393,7 @@ int awk_close(struct awk *a, struct awk_str *name)
 			continue;
 		}
 		*pp = s->next;
-		status = stream_close(s);
+		status = stream_close(a, s);
 	}
 	return status;
 }
@@ -405,7 +412,7 @@ void awk_streams_free(struct awk *a)
 		struct awk_stream *s = a->streams;
 
 		a->streams = s->next;
-		stream_close(s);
+		stream_close(a, s);
 	}
 	if (a->main_open && a->main_in.fd)
 		sh_os->close(a->main_in.fd);

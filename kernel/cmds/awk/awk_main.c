@@ -68,7 +68,6 @@ static void init_globals(struct awk *a, int n, char **operands, const char *fs, 
 
 static void awk_free(struct awk *a)
 {
-	awk_streams_free(a);
 	fields_free(a);
 	val_free(&a->retval);
 	for (int i = 0; a->globals && i < a->prog->nglobals; i++) {
@@ -152,9 +151,10 @@ int cmd_awk(int argc, char **argv, char **envp)
 	kfree(assigns);
 	if (!a->unwind)
 		awk_run(a);
-	awk_flush_all(a);
-	status = a->status;
-	status = out_finish(&a->out, "awk", status);
+	out_flush(&a->out);
+	awk_streams_free(a);
+	/* A write error met by print was reported there. */
+	status = a->unwind == X_ERROR ? a->status : out_finish(&a->out, "awk", a->status);
 	awk_free(a);
 	return status;
 }
