@@ -162,7 +162,7 @@ struct rep_ctx {
 	struct obuf scratch;	/* text __print_flags and friends build while a line is made */
 	struct tdat *file;	/* for messages; may be NULL in tests */
 	unsigned int errors;	/* problems reported through rep_diag */
-	uint64_t (*fn_chain)[64];	/* the function plugin's call chains, per CPU (report_plugin.c) */
+	const char *(*fn_chain)[64];	/* the function plugin's name lists, per CPU (report_plugin.c) */
 };
 
 /*
@@ -244,6 +244,7 @@ enum rep_plugin {
 	PLUGIN_HRTIMER_START,
 	PLUGIN_HRTIMER_EXPIRE_ENTRY,
 	PLUGIN_FUNCTION,
+	PLUGIN_RAW_DATA,
 };
 
 /* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */

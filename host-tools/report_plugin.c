@@ -17,6 +17,7 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_HRTIMER_START] = { "hrtimer", "now", "function", "expires", "softexpires" },
 	[PLUGIN_HRTIMER_EXPIRE_ENTRY] = { "hrtimer", "now", "function", "expires", "softexpires" },
 	[PLUGIN_FUNCTION] = { "ip", "parent_ip" },
+	[PLUGIN_RAW_DATA] = { "id", "buf" },
 };
 
 /* Field i of the plugin's list above. */
@@ -40,6 +41,7 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "timer", "hrtimer_start", PLUGIN_HRTIMER_START },
 		{ "timer", "hrtimer_expire_entry", PLUGIN_HRTIMER_EXPIRE_ENTRY },
 		{ "ftrace", "function", PLUGIN_FUNCTION },
+		{ "ftrace", "raw_data", PLUGIN_RAW_DATA },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -186,17 +188,20 @@ static bool hrtimer(struct rep_ctx *ctx, struct obuf *o, const struct rep_event 
 }
 
 /*
- * The function plugin's indentation: per CPU, the chain of functions seen
- * calling each other (symbol addresses). A function whose parent is in the
- * chain at depth i is indented i + 1 steps of 3 and becomes depth i + 1;
- * otherwise the chain restarts as parent, function, not indented.
+ * The function plugin's indentation, as libtraceevent keeps it: per CPU, a
+ * list of names that only grows and is overwritten in place. A function
+ * whose parent's name is at position i (searching from 0 up to the first
+ * hole) is indented i steps of 3 and its name goes to i + 1; otherwise
+ * the parent goes to 0 and the function to 1, not indented. A function
+ * without a symbol changes nothing. Entries past the one written stay,
+ * stale, and can match later parents: that is the plugin's behaviour.
  */
 #define FN_CPUS		256
 #define FN_DEPTH	64
 
-static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, uint64_t parent, uint64_t func)
+static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, const char *parent, const char *func)
 {
-	uint64_t *chain;
+	const char **chain;
 
 	if (cpu >= FN_CPUS)
 		return 0;
@@ -204,16 +209,15 @@ static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, uint64_t parent, uin
 		return 0;
 	chain = ctx->fn_chain[cpu];
 	for (int i = 0; i < FN_DEPTH - 1 && chain[i]; i++) {
-		if (chain[i] == parent) {
-			chain[i + 1] = func;
-			if (i + 2 < FN_DEPTH)
-				chain[i + 2] = 0;
-			return i + 1;
+		if (!strcmp(chain[i], parent)) {
+			if (func)
+				chain[i + 1] = func;
+			return i;
 		}
 	}
 	chain[0] = parent;
-	chain[1] = func;
-	chain[2] = 0;
+	if (func)
+		chain[1] = func;
 	return 0;
 }
 
@@ -229,14 +233,29 @@ static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event
 		return false;
 	fsym = syms_find(&ctx->syms, ip);
 	psym = syms_find(&ctx->syms, parent);
-	if (fsym && psym)
-		indent = fn_indent(ctx, r->cpu, psym->addr, fsym->addr);
+	if (psym)
+		indent = fn_indent(ctx, r->cpu, psym->name, fsym ? fsym->name : NULL);
 	for (int i = 0; i < indent * 3; i++)
 		ob_putc(o, ' ');
 	if (fsym)
 		ob_puts(o, fsym->name);
 	else
 		ob_printf(o, "0x%llx", (unsigned long long)ip);
+	return true;
+}
+
+/* trace_marker_raw's record as trace-cmd prints it: "# ID" in hex, then every byte after it. */
+static bool raw_data(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		     const struct rep_record *r)
+{
+	const struct rep_field *buf = PF(ev, 1);
+	uint64_t id;
+
+	if (!num_field(ctx, PF(ev, 0), r, &id) || !buf)
+		return false;
+	ob_printf(o, "# %llx", (unsigned long long)id);
+	for (unsigned int i = buf->offset; i < r->size; i++)
+		ob_printf(o, " %02x", r->data[i]);
 	return true;
 }
 
@@ -256,6 +275,8 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return hrtimer(ctx, o, ev, r);
 	case PLUGIN_FUNCTION:
 		return function(ctx, o, ev, r);
+	case PLUGIN_RAW_DATA:
+		return raw_data(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
 		if (num_field(ctx, PF(ev, 0), r, &v) && (sym = syms_find(&ctx->syms, v))) {

@@ -208,10 +208,13 @@ struct pf_val pf_eval(struct pf_eval *e, const struct pf_node *n)
 	case N_INDEX: {
 		const struct rep_field *f = n->a && n->a->op == N_FIELD ? n->a->field : NULL;
 		uint64_t i = pf_as_num(e, n->b);
+		unsigned int room;
 
 		if (!f || !e->r || !(f->flags & FIELD_ARRAY) || !f->elem_size)
 			return pf_num(0);
-		if (i >= f->size / f->elem_size)
+		/* A flexible array (size 0, as raw_data's buf[]) runs to the record's end. */
+		room = f->size ? f->size : e->r->size > f->offset ? e->r->size - f->offset : 0;
+		if (i >= room / f->elem_size)
 			return pf_num(0);
 		return pf_num(rep_read_num(e->ctx, e->r, f->offset + (unsigned int)i * f->elem_size,
 					f->elem_size, false));
