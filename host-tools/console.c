@@ -1,4 +1,4 @@
-/* Scanning the guest console for the exec protocol lines and panics. */
+/* Scanning the guest console for the exec protocol lines, stream marks and panics. */
 #include <string.h>
 #include "console.h"
 
@@ -6,15 +6,41 @@
 #define MARK_LEN	(sizeof(CONSOLE_STATUS_MARK) - 1)
 #define STATUS_DIGITS	3	/* an exit status is 0..255 */
 
-void console_init(struct console *c)
+void console_init(struct console *c, console_emit_fn *emit, void *ctx)
 {
-	c->line[0] = '\0';
-	c->len = 0;
+	memset(c, 0, sizeof(*c));
 	c->held = true;
-	c->started = false;
 	c->status = -1;
-	c->panic = false;
-	c->quiet = false;
+	c->stream = CONSOLE_STDOUT;
+	c->emit = emit;
+	c->ctx = ctx;
+}
+
+static void flush(struct console *c)
+{
+	if (c->nr_pending)
+		c->emit(c->ctx, c->pending_stream, c->pending, c->nr_pending);
+	c->nr_pending = 0;
+}
+
+/* Pass bytes on (batched: one emit per run of one stream). */
+static void show(struct console *c, enum console_stream stream, const char *s, size_t n)
+{
+	if (c->quiet && !c->started)
+		return;
+	if (c->nr_pending && stream != c->pending_stream)
+		flush(c);
+	c->pending_stream = stream;
+	while (n) {
+		size_t room = sizeof(c->pending) - c->nr_pending, k = n < room ? n : room;
+
+		memcpy(c->pending + c->nr_pending, s, k);
+		c->nr_pending += k;
+		s += k;
+		n -= k;
+		if (c->nr_pending == sizeof(c->pending))
+			flush(c);
+	}
 }
 
 /* Could line[0..len) still grow into the start line or "spoor-exec: status S"? */
@@ -44,13 +70,11 @@ static int status_value(const struct console *c)
 	return v <= 255 ? v : -1;
 }
 
-static size_t release(struct console *c, char *out)
+static void release(struct console *c)
 {
-	size_t n = c->held ? c->len : 0;
-
-	memcpy(out, c->line, n);
+	if (c->held)
+		show(c, CONSOLE_STDOUT, c->line, c->len);
 	c->held = false;
-	return n;
 }
 
 static void end_line(struct console *c)
@@ -62,49 +86,77 @@ static void end_line(struct console *c)
 	c->held = true;
 }
 
-size_t console_feed(struct console *c, const char *in, size_t n, char *out)
+/* One data byte of stdout, through the protocol line scanner. */
+static void stdout_byte(struct console *c, char ch)
 {
-	size_t o = 0;
+	if (ch == '\n') {
+		int v = status_value(c);
 
+		if (v >= 0) {
+			c->status = v;
+		} else if (c->held && c->len == START_LEN &&
+			   !memcmp(c->line, CONSOLE_START_LINE, START_LEN)) {
+			c->started = true;
+		} else {
+			release(c);
+			show(c, CONSOLE_STDOUT, "\n", 1);
+		}
+		end_line(c);
+		return;
+	}
+	if (c->len < sizeof(c->line) - 1) {
+		c->line[c->len] = ch;
+		c->line[c->len + 1] = '\0';
+	}
+	c->len++;
+	if (!c->held)
+		show(c, CONSOLE_STDOUT, &ch, 1);
+	else if (!maybe_protocol(c))
+		release(c);
+}
+
+/* A data byte, after the framing: carriage returns dropped, stdout scanned. */
+static void data_byte(struct console *c, char ch)
+{
+	if (ch == '\r')
+		return;
+	if (c->stream == CONSOLE_STDERR)
+		show(c, CONSOLE_STDERR, &ch, 1);
+	else
+		stdout_byte(c, ch);
+}
+
+void console_feed(struct console *c, const char *in, size_t n)
+{
 	for (size_t i = 0; i < n; i++) {
 		char ch = in[i];
 
-		if (ch == '\r')
-			continue;
-		if (ch == '\n') {
-			int v = status_value(c);
-
-			if (v >= 0) {
-				c->status = v;
-			} else if (c->held && c->len == START_LEN &&
-				   !memcmp(c->line, CONSOLE_START_LINE, START_LEN)) {
-				c->started = true;
-				if (c->quiet)
-					o = 0;	/* the boot log so far */
-			} else {
-				o += release(c, out + o);
-				out[o++] = '\n';
+		if (c->escaped) {
+			c->escaped = false;
+			if (ch == CONSOLE_FRAME_STDOUT || ch == CONSOLE_FRAME_STDERR) {
+				c->stream = ch == CONSOLE_FRAME_STDERR ? CONSOLE_STDERR : CONSOLE_STDOUT;
+				continue;
 			}
-			end_line(c);
+			/* ESC ESC is one ESC of data; a lone ESC (no framing) is data too. */
+			data_byte(c, CONSOLE_FRAME_ESC);
+			if (ch == CONSOLE_FRAME_ESC)
+				continue;
+		} else if (ch == CONSOLE_FRAME_ESC) {
+			c->escaped = true;
 			continue;
 		}
-		if (c->len < sizeof(c->line) - 1) {
-			c->line[c->len] = ch;
-			c->line[c->len + 1] = '\0';
-		}
-		c->len++;
-		if (!c->held)
-			out[o++] = ch;
-		else if (!maybe_protocol(c))
-			o += release(c, out + o);
+		data_byte(c, ch);
 	}
-	return c->quiet && !c->started ? 0 : o;
+	flush(c);
 }
 
-size_t console_finish(struct console *c, char *out)
+void console_finish(struct console *c)
 {
-	size_t o = release(c, out);
-
+	if (c->escaped) {
+		c->escaped = false;
+		data_byte(c, CONSOLE_FRAME_ESC);
+	}
+	release(c);
 	end_line(c);
-	return o;
+	flush(c);
 }

@@ -5,9 +5,9 @@
  *
  * The scripts travel in a temporary initrd: the standard one's entries
  * re-emitted, then /spoor/exec/1.sh.. and the --file extras. QEMU's COM1
- * is a pipe; the console is copied to stdout as it arrives, and the guest's
- * protocol lines (console.h), a panic, QEMU's exit status or the deadline
- * decide how we exit.
+ * is a pipe; the console is copied as it arrives, the guest's stdout to
+ * ours and its stderr to ours, and the guest's protocol lines (console.h),
+ * a panic, QEMU's exit status or the deadline decide how we exit.
  */
 #define _GNU_SOURCE	/* asprintf */
 #include <errno.h>
@@ -38,7 +38,8 @@
 
 static const char usage[] =
 	"usage: spoor exec [OPTIONS] SCRIPT... | -c COMMANDS | -\n"
-	"Boot Spoor, run each SCRIPT with the guest's sh in order, power off. Exit\n"
+	"Boot Spoor, run each SCRIPT with the guest's sh in order, power off. The\n"
+	"console comes to stdout, what the scripts write to stderr to stderr. Exit\n"
 	"status: 0 if every script succeeded, else the first failing script's\n"
 	"status (the run stops there unless --keep-going); 126 when a script has a\n"
 	"syntax error (none of it runs); 124 on timeout; 125 on a panic, a failed\n"
@@ -231,7 +232,7 @@ enum { RUN_EOF, RUN_TIMEOUT, RUN_SETTLE, RUN_SIGNAL };
 static int pump_console(struct exec_run *run, struct console *con, double timeout)
 {
 	double deadline = timeout > 0 ? now() + timeout : 0, settle = 0;
-	char in[4096], out[sizeof(in) + sizeof(con->line)];
+	char in[4096];
 
 	for (;;) {
 		struct pollfd pfd = { .fd = run->console, .events = POLLIN };
@@ -252,10 +253,10 @@ static int pump_console(struct exec_run *run, struct console *con, double timeou
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			write_all(1, out, console_finish(con, out));
+			console_finish(con);
 			return RUN_EOF;
 		}
-		write_all(1, out, console_feed(con, in, (size_t)n, out));
+		console_feed(con, in, (size_t)n);
 		if (settle)
 			settle = now() + SETTLE_SECONDS;	/* still talking */
 	}
@@ -336,6 +337,12 @@ static void exec_cleanup(struct exec_run *run)
 	free(run->dump_port);
 }
 
+/* The guest's stdout to ours, its stderr to ours (console_emit_fn). */
+static void show_stream(void *ctx, enum console_stream stream, const char *s, size_t n)
+{
+	write_all(stream == CONSOLE_STDERR ? 2 : 1, s, n);
+}
+
 static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double timeout,
 		     bool quiet)
 {
@@ -344,7 +351,7 @@ static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double
 
 	if (start_qemu(run, cfg) < 0)
 		return EXIT_BROKEN;
-	console_init(&con);
+	console_init(&con, show_stream, NULL);
 	con.quiet = quiet;
 	how = pump_console(run, &con, timeout);
 	if (quiet && !con.started && how != RUN_SIGNAL)

@@ -389,7 +389,9 @@ static void usage(FILE *f)
 		"  -w              wakeup latencies (sched_wakeup to sched_switch), then a summary\n"
 		"  -q              no diagnostics on stderr (the exit status still says)\n"
 		"  --trace         the guest's `trace` file layout (flags column, wider pid)\n"
-		"  --svg OUT       also draw a per-CPU timeline as an SVG file\n");
+		"  --svg OUT       also draw a per-CPU timeline as an SVG file\n"
+		"  --stat          no events: the buffer statistics the file kept and where\n"
+		"                  each CPU's data is (trace-cmd report --stat)\n");
 }
 
 /* An -e pattern that matches no event of the file is a mistake: name it. */
@@ -488,7 +490,7 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 }
 
 /* Long options without a letter. */
-enum { OPT_FROM = 0x100, OPT_TO };
+enum { OPT_FROM = 0x100, OPT_TO, OPT_STAT };
 
 int cmd_report(int argc, char **argv)
 {
@@ -499,6 +501,7 @@ int cmd_report(int argc, char **argv)
 		{ "trace", no_argument, NULL, 'L' },
 		{ "ts-diff", no_argument, NULL, 'D' },
 		{ "svg", required_argument, NULL, 'S' },
+		{ "stat", no_argument, NULL, OPT_STAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -506,6 +509,7 @@ int cmd_report(int argc, char **argv)
 	const char *path = NULL;
 	unsigned char *buf = NULL;
 	size_t size = 0;
+	bool stat = false;
 	int c, ret;
 
 	optind = 1;
@@ -581,6 +585,9 @@ int cmd_report(int argc, char **argv)
 		case 'S':
 			opt.svg = optarg;
 			break;
+		case OPT_STAT:
+			stat = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -597,7 +604,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (map_file(path, &buf, &size))
 		return 2;
-	ret = report_run(path, buf, size, &opt, stdout);
+	ret = stat ? report_stat(path, buf, size, stdout) : report_run(path, buf, size, &opt, stdout);
 	if (size)
 		munmap(buf, size);
 	free(opt.events);

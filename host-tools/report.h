@@ -325,6 +325,12 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
  */
 int report_perf_run(const char *path, const unsigned char *buf, size_t size,
 		    const struct report_opts *opt, FILE *out);
+/*
+ * --stat (report_stat.c): the buffer counters the file kept and where each
+ * CPU's data lies, as trace-cmd report --stat prints them; no events.
+ * Returns as report_run does.
+ */
+int report_stat(const char *path, const unsigned char *buf, size_t size, FILE *out);
 /* -F (report_filter.c): compile one spec against the file's events (0, or -1 said). */
 struct report_filter;
 int report_filter_add(struct report_filter **list, const struct rep_ctx *ctx, const char *spec);

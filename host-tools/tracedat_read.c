@@ -475,6 +475,17 @@ static void read_meta_section(struct tdat *t, uint64_t off, uint16_t id,
 		read(&c);
 }
 
+/* A CPUSTAT option (the buffer counters trace-cmd record kept): report --stat prints them. */
+static void add_cpustat(struct tdat *t, const unsigned char *data, uint32_t size, uint64_t off)
+{
+	struct tdat_blob *n = realloc(t->cpustats, (t->nr_cpustats + 1) * sizeof(*n));
+
+	if (!n)
+		return;
+	t->cpustats = n;
+	n[t->nr_cpustats++] = (struct tdat_blob){ (const char *)data, size, off };
+}
+
 /* One options section's options; returns the next section's offset (0: none). */
 static uint64_t read_options_v7(struct tdat *t, struct cursor *c)
 {
@@ -498,6 +509,9 @@ static uint64_t read_options_v7(struct tdat *t, struct cursor *c)
 			break;
 		case TRACEDAT_OPT_CPUCOUNT:
 			t->nr_cpus = get32(&o, "CPU count");
+			break;
+		case TRACEDAT_OPT_CPUSTAT:
+			add_cpustat(t, data, size, cur_off(c) - size);
 			break;
 		case TRACEDAT_OPT_HEADER_INFO:
 			read_meta_section(t, get64(&o, "section offset"), id, read_headers);
@@ -580,6 +594,8 @@ static void read_v6(struct tdat *t, struct cursor *c)
 					return;
 				if (id == TRACEDAT_OPT_TRACECLOCK)
 					has_clock = true;
+				else if (id == TRACEDAT_OPT_CPUSTAT)
+					add_cpustat(t, data, size, cur_off(c) - size);
 				else if (id == TRACEDAT_OPT_OFFSET)
 					t->ts_offset += strtoll((const char *)data, NULL, 0);
 			}
@@ -703,5 +719,6 @@ void tdat_close(struct tdat *t)
 	free(t->allocs);
 	free(t->formats);
 	free(t->cpus);
+	free(t->cpustats);
 	memset(t, 0, sizeof(*t));
 }

@@ -57,6 +57,8 @@ struct tdat {
 	char compression[16];		/* v7: "none", "zstd" or "zlib" */
 	char clock[32];			/* the trace clock in use ("local" when unknown) */
 	int64_t ts_offset;		/* OFFSET option: added to every timestamp */
+	struct tdat_blob *cpustats;	/* CPUSTAT options in file order, each with its NUL */
+	unsigned int nr_cpustats;
 	unsigned int errors;		/* problems reported so far */
 	void **allocs;			/* inflated buffers, freed by tdat_close() */
 	unsigned int nr_allocs;

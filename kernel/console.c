@@ -2,9 +2,13 @@
  * Console output goes to the serial port; input comes back through a byte
  * ring, filled by the serial receive interrupt. Ctrl-C is the terminal's
  * interrupt key: with a foreground task set it becomes SIGINT for that
- * task instead of input, as a tty's ISIG would make it.
+ * task instead of input, as a tty's ISIG would make it. Under `spoor exec`
+ * the output is framed so the runner can keep stderr apart from stdout
+ * (kernel/console_frame.h).
  */
 #include <kernel/console.h>
+#include <kernel/string.h>
+#include <kernel/preempt.h>
 #include <kernel/wait.h>
 #include <kernel/sched.h>
 #include <kernel/printk.h>
@@ -13,6 +17,8 @@
 #include <asm/apic.h>
 
 #define CONSOLE_INPUT_SIZE	4096
+/* Bytes written per turn at the lock: interrupts stay off for that long. */
+#define CONSOLE_WRITE_PIECE	256
 
 static char input_buf[CONSOLE_INPUT_SIZE];
 static u64 input_head, input_tail;	/* bytes ever queued / read */
@@ -21,9 +27,73 @@ static DECLARE_WAIT_QUEUE_HEAD(input_wait);
 static pid_t foreground_pid;
 static bool rx_irq;		/* the receive interrupt fills the ring */
 
+static DEFINE_SPINLOCK(output_lock);
+static bool framing;		/* spoor exec: streams marked, ESC bytes doubled */
+static enum console_stream output_stream = CONSOLE_STDOUT;	/* what the runner takes bytes for */
+static bool lock_busted;	/* a panic: the lock may be held by a stopped CPU */
+
+void console_start_framing(void)
+{
+	WRITE_ONCE(framing, true);
+}
+
+void console_bust_lock(void)
+{
+	WRITE_ONCE(lock_busted, true);
+}
+
+/* One piece, the lock held (or given up on). */
+static void write_piece(enum console_stream stream, const char *s, size_t n)
+{
+	if (!READ_ONCE(framing)) {
+		serial_write(s, n);
+		return;
+	}
+	if (stream != output_stream) {
+		char mark[2] = { CONSOLE_FRAME_ESC,
+				 stream == CONSOLE_STDERR ? CONSOLE_FRAME_STDERR : CONSOLE_FRAME_STDOUT };
+
+		serial_write(mark, 2);
+		output_stream = stream;
+	}
+	while (n) {
+		const char *esc = memchr(s, CONSOLE_FRAME_ESC, n);
+		size_t run = esc ? (size_t)(esc - s) + 1 : n;
+
+		serial_write(s, run);
+		if (esc)
+			serial_putc(CONSOLE_FRAME_ESC);
+		s += run;
+		n -= run;
+	}
+}
+
+void console_write_stream(enum console_stream stream, const char *s, size_t n)
+{
+	while (n) {
+		size_t piece = n < CONSOLE_WRITE_PIECE ? n : CONSOLE_WRITE_PIECE;
+		unsigned long flags;
+		bool locked;
+
+		local_irq_save(flags);
+		if (in_nmi() || READ_ONCE(lock_busted)) {
+			locked = arch_spin_trylock(&output_lock);
+		} else {
+			arch_spin_lock(&output_lock);
+			locked = true;
+		}
+		write_piece(stream, s, piece);
+		if (locked)
+			arch_spin_unlock(&output_lock);
+		local_irq_restore(flags);
+		s += piece;
+		n -= piece;
+	}
+}
+
 void console_write(const char *s, size_t n)
 {
-	serial_write(s, n);
+	console_write_stream(CONSOLE_STDOUT, s, n);
 }
 
 /* Queue bytes; returns true if a Ctrl-C for the foreground task was among them. */
@@ -49,7 +119,7 @@ static void input_done(bool intr)
 
 	if (intr && fg > 0) {
 		/* Echo it as a tty with ECHOCTL does: the user sees the key took. */
-		serial_write("^C", 2);
+		console_write("^C", 2);
 		task_kill(fg, SIGINT);
 	}
 	wake_up_interruptible(&input_wait);

@@ -6,11 +6,25 @@
 #define KERNEL_CONSOLE_H
 
 #include <kernel/types.h>
+#include <kernel/console_frame.h>
 
 extern int console_loglevel;
 
-/* Any context. */
+/*
+ * Any context. Writers on several CPUs take turns a piece (a few hundred
+ * bytes) at a time; an NMI, or a panic once console_bust_lock() ran, does
+ * not wait for a holder it may have stopped and writes at once.
+ */
 void console_write(const char *s, size_t n);
+/* The same to stream (stdout is what console_write writes). */
+void console_write_stream(enum console_stream stream, const char *s, size_t n);
+/*
+ * From now on frame the output so the two streams can be told apart
+ * (kernel/console_frame.h): `spoor exec` mode, before its first script.
+ */
+void console_start_framing(void);
+/* A panic: never wait for the console lock again (another CPU may hold it, stopped). */
+void console_bust_lock(void);
 
 /*
  * Input. console_input queues received bytes (the serial receive

@@ -47,7 +47,6 @@ static int kernel_init(void *unused)
 notrace void start_kernel(u32 magic, u32 info_phys)
 {
 	serial_init();
-	printk(KERN_INFO "Spoor booting (loader magic %#x, info at %#x)\n", magic, info_phys);
 	gdt_init_cpu();
 	idt_init();
 	setup_arch(magic, info_phys);

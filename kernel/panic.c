@@ -6,6 +6,7 @@
  */
 #include <kernel/types.h>
 #include <kernel/printk.h>
+#include <kernel/console.h>
 #include <kernel/string.h>
 #include <kernel/stacktrace.h>
 #include <kernel/percpu.h>
@@ -30,6 +31,8 @@ void panic(const char *fmt, ...)
 		for (;;)
 			__asm__ __volatile__("cli; hlt");
 	}
+	/* The CPUs stopped below may hold the console lock: never wait for it. */
+	console_bust_lock();
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);

@@ -8,6 +8,10 @@
 #   # spoor-exec-status: N       the exit status spoor exec must return instead
 #                                of 0 (125: the guest panicked)
 #   # expect: REGEX              a console line must match (grep -E), one check each
+#   # stdout: REGEX              a line the guest wrote to its stdout must match;
+#   # stderr: REGEX              the same for its stderr; with a leading ! no
+#                                line may match. A test with these lines runs a
+#                                second time, its streams to separate files
 # Every guest also gets tests/boot/lib/tap.sh at /spoor/lib/tap.sh, the TAP
 # helpers a test sources. Always exits 0: test-summary.sh judges.
 spoor=$1 script=$2 out=$3
@@ -36,6 +40,32 @@ sed -n 's/^# expect: //p' "$script" | while IFS= read -r re; do
 		echo "not ok - $name: console lacks /$re/ (see $log)"
 	fi
 done >> "$out.tmp"
+# The streams apart: a second run, stdout and stderr to files of their own.
+if grep -Eq '^# (stdout|stderr): ' "$script"; then
+	# shellcheck disable=SC2086
+	"$spoor" exec --timeout "${BOOT_TEST_TIMEOUT:-120}" --file "$tap:/spoor/lib/tap.sh" $opts "$script" \
+		>"$log.stdout" 2>"$log.stderr"
+	split_status=$?
+	[ "$split_status" -eq "$want" ] ||
+		echo "not ok - $name: spoor exec with the streams apart exited with status $split_status, expected $want" >> "$out.tmp"
+	grep -E '^# (stdout|stderr): ' "$script" | while IFS= read -r line; do
+		line=${line#\# }
+		stream=${line%%:*}
+		re=${line#*: }
+		case $re in
+		!*) re=${re#!}; if tr -d '\r' < "$log.$stream" | grep -Eq -- "$re"; then
+			echo "not ok - $name: $stream has /$re/ (see $log.$stream)"
+		    else
+			echo "ok - $name: $stream lacks /$re/"
+		    fi ;;
+		*) if tr -d '\r' < "$log.$stream" | grep -Eq -- "$re"; then
+			echo "ok - $name: $stream shows /$re/"
+		   else
+			echo "not ok - $name: $stream lacks /$re/ (see $log.$stream)"
+		   fi ;;
+		esac
+	done >> "$out.tmp"
+fi
 if [ "$status" -ne "$want" ]; then
 	echo "not ok - $name: spoor exec exited with status $status, expected $want (see $log)" >> "$out.tmp"
 elif [ "$want" -ne 0 ]; then

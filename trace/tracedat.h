@@ -1,8 +1,8 @@
 /*
  * trace.dat, version 6, as trace-cmd reads it: a header with the text files
  * a decoder needs (header_page, header_event, every event's format,
- * kallsyms, printk formats, saved cmdlines), the CPU count, a TRACECLOCK
- * option, then "flyrecord" with one page-aligned run of raw ring-buffer
+ * kallsyms, printk formats, saved cmdlines), the CPU count, CPUSTAT and
+ * TRACECLOCK options, then "flyrecord" with one page-aligned run of raw ring-buffer
  * pages (trace/ring_buffer_format.h) per CPU. Pure: the guest's dump
  * command streams it out of the machine, host tests write fixtures with it.
  *
@@ -67,6 +67,13 @@ struct tracedat_info {
 	const char *trace_clock;	/* trace_clock file text ("[local] global\n"); NULL = none */
 	u32 nr_cpus;
 	const u64 *cpu_size;		/* bytes of pages per CPU, multiples of page_size */
+	/*
+	 * Per CPU, the buffer's counters as trace-cmd record keeps them:
+	 * "CPU: N\n" and per_cpu/cpuN/stats, read after the pages were
+	 * taken (one CPUSTAT option each; trace-cmd report --stat prints
+	 * them). NULL = none.
+	 */
+	const char *const *cpustats;
 };
 
 /*

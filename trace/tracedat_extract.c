@@ -191,8 +191,15 @@ int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char
 			break;
 		ret = read_pages(path, &x->pages[cpu]);
 		x->cpu_size[cpu] = x->pages[cpu].len;
+		/* After the pages, as trace-cmd record: "entries" left should be 0. */
+		sh_buf_printf(&x->stats[cpu], "CPU: %u\n", cpu);
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/stats", tracefs, cpu);
+		if (!ret && (read_file(path, &x->stats[cpu]) == -ENOMEM || x->stats[cpu].oom))
+			ret = -ENOMEM;	/* a tree without stats files just has none */
+		x->cpustats[cpu] = x->stats[cpu].s;
 	}
 	x->info.nr_cpus = cpu;
+	x->info.cpustats = cpu ? x->cpustats : NULL;
 	return ret;
 }
 
@@ -212,8 +219,10 @@ void tracedat_extract_free(struct tracedat_extract *x)
 	sh_buf_free(&x->cmdlines);
 	sh_buf_free(&x->clock);
 	sh_buf_free(&x->texts);
-	for (unsigned int cpu = 0; cpu < TRACEDAT_MAX_CPUS; cpu++)
+	for (unsigned int cpu = 0; cpu < TRACEDAT_MAX_CPUS; cpu++) {
 		sh_buf_free(&x->pages[cpu]);
+		sh_buf_free(&x->stats[cpu]);
+	}
 	kfree(x->formats);
 	memset(x, 0, sizeof(*x));
 }

@@ -3,7 +3,7 @@
  * does on Linux: the events/ format files, header_page and header_event,
  * saved_cmdlines, trace_clock, and every CPU's pages from
  * per_cpu/cpuN/trace_pipe_raw (consumed: the writers keep going and lose
- * nothing already committed). Pure: it only uses files through sh_os, so
+ * nothing already committed), then its per_cpu/cpuN/stats. Pure: it only uses files through sh_os, so
  * host tests run it over a fake tree.
  */
 #ifndef TRACE_TRACEDAT_EXTRACT_H
@@ -24,6 +24,8 @@ struct tracedat_extract {
 	struct sh_buf texts;		/* the format files, back to back */
 	struct sh_buf pages[TRACEDAT_MAX_CPUS];
 	u64 cpu_size[TRACEDAT_MAX_CPUS];
+	struct sh_buf stats[TRACEDAT_MAX_CPUS];	/* "CPU: N\n" + per_cpu/cpuN/stats */
+	const char *cpustats[TRACEDAT_MAX_CPUS];	/* info.cpustats: stats[cpu].s */
 };
 
 /*

@@ -158,10 +158,19 @@ int tracedat_write_head(struct tracedat_writer *w, const struct tracedat_info *i
 		return ret;
 	put_u32(w, info->nr_cpus);
 
-	if (info->trace_clock) {
+	if (info->trace_clock || info->cpustats) {
 		put(w, "options  ", 10);
-		put_u16(w, TRACEDAT_OPT_TRACECLOCK);
-		put_u32(w, 0);
+		for (u32 cpu = 0; info->cpustats && cpu < info->nr_cpus; cpu++) {
+			/* trace-cmd stores the text with its NUL. */
+			put_u16(w, TRACEDAT_OPT_CPUSTAT);
+			put_u32(w, (u32)strlen(info->cpustats[cpu]) + 1);
+			put_str(w, info->cpustats[cpu]);
+		}
+		/* Size 0: the clock text follows the CPU offsets table (v6). */
+		if (info->trace_clock) {
+			put_u16(w, TRACEDAT_OPT_TRACECLOCK);
+			put_u32(w, 0);
+		}
 		put_u16(w, TRACEDAT_OPT_DONE);
 	}
 	put(w, "flyrecord", 10);

@@ -105,6 +105,8 @@ void setup_arch(u32 magic, u32 info_phys)
 	if (!bootinfo_usable_bytes(&boot_info))
 		panic("the boot loader gave no memory map");
 	parse_cmdline();
+	/* Only now: quiet and loglevel= decide whether it reaches the console. */
+	pr_info("Spoor booting (loader magic %#x, info at %#x)\n", magic, info_phys);
 	memblock_setup();
 	paging_init();
 	mem_map_init();

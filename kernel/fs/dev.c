@@ -30,9 +30,13 @@ static ssize_t console_dev_read(struct file *file, char *buf, size_t count, loff
 	return console_read(buf, count);
 }
 
+/* private_data of a console file whose writes are the stderr stream. */
+static const char console_stderr_mark[] = "stderr";
+
 static ssize_t console_dev_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	console_write(buf, count);
+	console_write_stream(file->private_data == console_stderr_mark ? CONSOLE_STDERR :
+			     CONSOLE_STDOUT, buf, count);
 	return (ssize_t)count;
 }
 
@@ -56,6 +60,15 @@ static const struct file_operations console_fops = {
 bool dev_is_console(const struct file *f)
 {
 	return f->f_op == &console_fops;
+}
+
+struct file *dev_open_console_stderr(void)
+{
+	struct file *f = vfs_open(NULL, "/dev/console", O_RDWR, 0);
+
+	if (!IS_ERR(f))
+		f->private_data = (void *)console_stderr_mark;
+	return f;
 }
 
 static const struct {

@@ -10,7 +10,9 @@
 #include <kernel/printk.h>
 #include <kernel/cmdline.h>
 #include <kernel/sched.h>
+#include <kernel/console.h>
 #include <kernel/fs/fdtable.h>
+#include <kernel/fs/dev.h>
 #include <kernel/shell/sh.h>
 #include <kernel/shell/sh_io.h>
 #include <kernel/shell/init.h>
@@ -70,6 +72,26 @@ static void script_name(struct init_script *s, int i)
 }
 
 /*
+ * The runner keeps the scripts' stderr apart from their stdout: frame the
+ * console and make init's fd 2, which every script inherits, the console
+ * opened for the stderr stream. Without it both stay on one stream.
+ */
+static void use_stderr_stream(void)
+{
+	struct file *err = dev_open_console_stderr();
+	int fd;
+
+	if (IS_ERR(err))
+		return;
+	fd = fd_install(current->files, err, 3);
+	if (fd < 0)
+		return;
+	console_start_framing();
+	ksys_dup2(fd, 2);
+	ksys_close(fd);
+}
+
+/*
  * Run the scripts in order. The first failure (nonzero status) ends the
  * run unless spoor.keep_going is given; either way the status reported is
  * the first failure's, so a failing script is never masked by a later one.
@@ -87,6 +109,7 @@ static void spoor_exec(int n)
 	in = sh_os->open("/dev/null", SH_O_RDONLY, 0);
 	if (in < 0)
 		in = 0;
+	use_stderr_stream();
 	sh_write_all(1, "spoor-exec: start\n", 18);
 	for (int i = 1; i <= n && (!status || keep_going); i++) {
 		struct init_script s;

@@ -272,8 +272,18 @@ static int wait_foreground(struct sh *sh, pid_t pid)
 
 	sh_os->set_foreground(pid);
 	/* Signals for the shell wait until the task is done, as traps do in sh. */
-	while ((r = sh_os->wait(pid, &status)) == -EINTR)
-		sh->pending_signals |= sh_os->take_signals();
+	while ((r = sh_os->wait(pid, &status)) == -EINTR) {
+		u64 sigs = sh_os->take_signals();
+
+		/*
+		 * A Ctrl-C typed while the console was still the shell's (the
+		 * task spawned, not yet foreground) was meant for the task:
+		 * at a terminal the foreground is the shell and its command.
+		 */
+		if (sh->interactive && (sigs & 1ULL << (2 - 1)))
+			sh_os->kill(pid, 2);
+		sh->pending_signals |= sigs;
+	}
 	if (r < 0)
 		status = 127;
 	if (status & SH_WAIT_SIGNALED) {

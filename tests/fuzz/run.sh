@@ -13,7 +13,7 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=
 	-I. -Itests/host/include -DSPOOR_HOST -o "$out/report_fuzz" tests/fuzz/report_fuzz.c \
 	host-tools/report.c host-tools/report_filter.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt*.c \
 	host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c \
-	host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c -lz -lzstd
+	host-tools/report_out.c host-tools/report_svg.c host-tools/report_stat.c host-tools/tracedat_read.c -lz -lzstd
 mkdir -p "$out/new"
 "$out/report_fuzz" -max_total_time="$secs" -max_len=20000 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$out/" \
 	-dict=tests/fuzz/report.dict "$out/new" tests/fuzz/corpus

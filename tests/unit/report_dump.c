@@ -4,7 +4,8 @@
  * dump port, once to a file in the guest), then check on the host that
  * trace-cmd report reads the dump and that spoor report prints the same
  * text for every event, field by field, in the default, raw and
- * no-plugin views. Also: frames damaged on the way are named, not taken.
+ * no-plugin views, and the same --stat (the per-CPU stats trace-dump
+ * keeps). Also: frames damaged on the way are named, not taken.
  * Needs the build's spoor, spoor.elf and initrd next to this test's
  * directory, QEMU and trace-cmd; skipped when one is missing.
  */
@@ -80,6 +81,23 @@ Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .time
 			cr_expect_fail("view \"%s\" differs at line %d:\n trace-cmd: %.*s\n spoor:     %.*s",
 				       views[v], line, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
 		}
+		free(tc);
+		free(sp);
+	}
+	{
+		/* --stat: the per_cpu stats trace-dump kept, after the pages were taken. */
+		char *tc, *sp;
+		int st1, st2;
+
+		snprintf(cmd, sizeof(cmd), "trace-cmd report --stat -i %s/out/trace-0.dat 2>&1", dir);
+		tc = run(cmd, &st1);
+		snprintf(cmd, sizeof(cmd), "%s/spoor report --stat %s/out/trace-0.dat 2>&1", build, dir);
+		sp = run(cmd, &st2);
+		cr_expect_eq(st1, 0, "trace-cmd report --stat: %.400s", tc);
+		cr_expect_eq(st2, 0, "spoor report --stat: %.400s", sp);
+		cr_expect(strstr(tc, "\nCPU: 0\nentries: ") && strstr(tc, "\nread events: ") &&
+			  !strstr(tc, "No stats in this file"), "%s", tc);
+		cr_expect_str_eq(sp, tc);
 		free(tc);
 		free(sp);
 	}

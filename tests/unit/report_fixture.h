@@ -143,12 +143,14 @@ static inline int fx_file_write(void *ctx, const void *b, size_t n)
 
 /*
  * A trace.dat with the given formats and, per CPU, nr_pages[cpu] pages
- * from pages[cpu]. Returns the file (free f.buf).
+ * from pages[cpu], and per CPU a CPUSTAT text when cpustats is not NULL.
+ * Returns the file (free f.buf).
  */
-static inline struct fx_file fx_tracedat(const struct tracedat_format *formats, unsigned int nr_formats,
-					 unsigned int nr_cpus, struct fx_page **pages,
-					 const unsigned int *nr_pages, const char *cmdlines,
-					 const char *kallsyms)
+static inline struct fx_file fx_tracedat_stats(const struct tracedat_format *formats,
+					       unsigned int nr_formats, unsigned int nr_cpus,
+					       struct fx_page **pages, const unsigned int *nr_pages,
+					       const char *cmdlines, const char *kallsyms,
+					       const char *const *cpustats)
 {
 	struct fx_file f = { 0 };
 	struct tracedat_writer w;
@@ -166,6 +168,7 @@ static inline struct fx_file fx_tracedat(const struct tracedat_format *formats, 
 		.trace_clock = "[local] global counter\n",
 		.nr_cpus = nr_cpus,
 		.cpu_size = sizes,
+		.cpustats = cpustats,
 	};
 
 	for (unsigned int c = 0; c < nr_cpus; c++)
@@ -179,6 +182,16 @@ static inline struct fx_file fx_tracedat(const struct tracedat_format *formats, 
 	if (w.err)
 		abort();
 	return f;
+}
+
+/* The same without CPUSTAT options. */
+static inline struct fx_file fx_tracedat(const struct tracedat_format *formats, unsigned int nr_formats,
+					 unsigned int nr_cpus, struct fx_page **pages,
+					 const unsigned int *nr_pages, const char *cmdlines,
+					 const char *kallsyms)
+{
+	return fx_tracedat_stats(formats, nr_formats, nr_cpus, pages, nr_pages, cmdlines, kallsyms,
+				 NULL);
 }
 
 /* report_run into a string (free it); *status gets the exit status. */

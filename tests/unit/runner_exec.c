@@ -42,6 +42,8 @@ static const char fake_qemu[] =
 	"hang-boot) exec sleep 20;;\n"
 	"esac\n"
 	"printf 'spoor-exec: start\\r\\n'\n"
+	/* The kernel's stream framing (kernel/console_frame.h) around the scripts' output. */
+	"[ \"$FAKE_MODE\" = stderr ] && printf 'out1\\r\\n\\0202err1\\r\\n\\020\\020\\r\\n\\0201out2\\r\\n'\n"
 	/* init's rule: stop at the first failure unless spoor.keep_going; report the first failure */
 	"n=${append#spoor.exec=}; n=${n%% *}; i=1; st=0\n"
 	"case \" $append \" in *' spoor.keep_going '*) keep=1;; *) keep=;; esac\n"
@@ -211,6 +213,14 @@ Test(exec, quiet_hides_the_boot_log_only)
 	cr_assert_eq(run("no-shell", "r", "--quiet", in_dir("s.sh"), NULL), 125);
 	cr_assert_str_eq(slurp("r.out"), "");
 	cr_assert(strstr(slurp("r.err"), "run without it for the boot log"));
+}
+
+Test(exec, guest_stderr_to_our_stderr)
+{
+	write_file("s.sh", "echo from-script\n", 0644);
+	cr_assert_eq(run("stderr", "r", in_dir("s.sh"), NULL), 0);
+	cr_assert_str_eq(slurp("r.out"), "booting\nout1\nout2\nfrom-script\n");
+	cr_assert_str_eq(slurp("r.err"), "err1\n\x10\n");
 }
 
 Test(exec, dump_without_a_dump_says_so)
