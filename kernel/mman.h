@@ -121,6 +121,7 @@ struct mm_struct {
 	unsigned long total_vm;		/* pages in vmas */
 	unsigned long rss;		/* pages present */
 	u64 cpu_mask;			/* CPUs that may hold its translations */
+	bool oom_victim;		/* killed by the OOM killer: counted until its pages are back */
 	char exe_path[256];		/* /proc/PID/exe, the file execve ran */
 	void *user_events;		/* trace/: this process's user_events enablers */
 };
@@ -183,6 +184,8 @@ int handle_mm_fault(struct mm_struct *mm, unsigned long addr, unsigned int flags
  * True: retry the access; false: nothing could be killed.
  */
 bool pagefault_out_of_memory(void);
+/* mm's pages are all free again (mmput): an OOM victim no longer holds memory. */
+void oom_mm_released(struct mm_struct *mm);
 /* Frees the pages of [start, end) and clears their entries; caller holds lock and flushes. */
 void zap_range(struct mm_struct *mm, unsigned long start, unsigned long end);
 /* Makes the entries of [start, end) match vma->flags (mprotect); caller holds lock and flushes. */

@@ -88,6 +88,7 @@ void mmput(struct mm_struct *mm)
 		if (cb->release)
 			cb->release(mm);
 	exit_mmap(mm);
+	oom_mm_released(mm);
 	mmdrop(mm);
 }
 

@@ -9,7 +9,11 @@
  * Never chosen: kernel threads, init (pid 1), tasks without an address
  * space. While an earlier victim is still on its way out, no second one is
  * chosen: its pages are about to come back, and killing on every fault of
- * every starved process would empty the system.
+ * every starved process would empty the system. "On its way out" lasts
+ * until its address space is torn down (oom_mm_released), not only while
+ * it is listed as dying: between its exit and the last of its pages being
+ * freed, another process's fault would otherwise find no victim to wait
+ * for and kill a second one.
  */
 #include <kernel/types.h>
 #include <kernel/printk.h>
@@ -22,10 +26,32 @@
 
 /* What the kill message says about the victim, read while it cannot go away. */
 struct oom_victim {
+	struct mm_struct *mm;		/* a user reference, so its teardown waits for the mark */
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 	unsigned long total_vm, rss;	/* pages */
 };
+
+/* Address spaces of killed processes whose pages are not all free yet. */
+static int oom_victims;
+
+void oom_mm_released(struct mm_struct *mm)
+{
+	if (mm->oom_victim)
+		__atomic_sub_fetch(&oom_victims, 1, __ATOMIC_RELEASE);
+}
+
+/* A user reference to mm unless its last user is already gone (it is being torn down). */
+static bool mmget_not_zero(struct mm_struct *mm)
+{
+	int users = __atomic_load_n(&mm->mm_users, __ATOMIC_RELAXED);
+
+	while (users)
+		if (__atomic_compare_exchange_n(&mm->mm_users, &users, users + 1, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return true;
+	return false;
+}
 
 /* A thread group that has been told to end and still holds its memory. */
 static bool oom_dying(const struct task_struct *p)
@@ -52,6 +78,10 @@ static int oom_kill_biggest(struct oom_victim *v)
 	int ret = -1;
 
 	spin_lock(&tasklist_lock);
+	if (__atomic_load_n(&oom_victims, __ATOMIC_ACQUIRE)) {
+		ret = 0;
+		goto out;
+	}
 	list_for_each_entry(p, &task_list, tasks) {
 		if (!oom_killable(p))
 			continue;
@@ -66,10 +96,17 @@ static int oom_kill_biggest(struct oom_victim *v)
 	}
 	if (!victim)
 		goto out;
+	if (!mmget_not_zero(victim->mm)) {
+		ret = 0;		/* exiting: its pages are on their way back */
+		goto out;
+	}
+	v->mm = victim->mm;
 	v->pid = victim->pid;
 	memcpy(v->comm, victim->comm, sizeof(v->comm));
 	v->total_vm = victim->mm->total_vm;
 	v->rss = victim->mm->rss;
+	victim->mm->oom_victim = true;
+	__atomic_add_fetch(&oom_victims, 1, __ATOMIC_RELEASE);
 	list_for_each_entry(p, &task_list, tasks)
 		if (p != victim && oom_killable(p) && p->mm == victim->mm)
 			send_sig_info(SIGKILL, &info, p, true);
@@ -97,6 +134,7 @@ bool pagefault_out_of_memory(void)
 		printk(KERN_ERR "Out of memory: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, "
 		       "file-rss:0kB, shmem-rss:0kB, UID:0 oom_score_adj:0\n", v.pid, v.comm,
 		       v.total_vm * (PAGE_SIZE / 1024), v.rss * (PAGE_SIZE / 1024));
+		mmput(v.mm);	/* the last one, if the victim is gone already: then it is released here */
 	}
 	if (!oom_dying(current))
 		msleep(1);		/* give the victim a moment to let go */
