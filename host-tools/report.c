@@ -298,8 +298,8 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 void report_load_events(struct rep_ctx *ctx, struct tdat *t)
 {
 	for (unsigned int i = 0; i < t->nr_formats; i++)
-		rep_parse_format(ctx, t->formats[i].system, t->formats[i].text.data,
-				 t->formats[i].text.len, t->formats[i].text.offset);
+		rep_add_format(ctx, t->formats[i].system, t->formats[i].text.data,
+			       t->formats[i].text.len, t->formats[i].text.offset);
 	syms_load_kallsyms(&ctx->syms, t->kallsyms.data, t->kallsyms.len);
 	syms_load_cmdlines(&ctx->syms, t->cmdlines.data, t->cmdlines.len);
 }
@@ -343,7 +343,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 		}
 		id = (uint16_t)rep_read_num(ctx, r, 0, 2, false);
 		pid = (int32_t)rep_read_num(ctx, r, 4, 4, true);
-		ev = ctx->by_id[id];
+		ev = rep_event_by_id(ctx, id);
 		if (!ev) {
 			if (unknown++ < UNKNOWN_ID_REPORTS)
 				rep_diag(ctx, r->offset, "CPU %u: event id %u has no format; record skipped",

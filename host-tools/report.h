@@ -60,22 +60,29 @@ static inline void ob_puts(struct obuf *o, const char *s)
 
 /* ---- symbols and task names ---------------------------------------------------- */
 
+/* A symbol syms_find found. */
 struct rep_sym {
 	uint64_t addr;
-	const char *name;	/* points into names */
-	const char *module;	/* "[mod]" text without brackets, or NULL */
+	const char *name;	/* in the kallsyms text: name_len bytes, no NUL */
+	size_t name_len;
+};
+
+/* One kallsyms line: its address and where the line starts in the text. */
+struct rep_ksym {
+	uint64_t addr;
+	uint32_t line;
 };
 
 struct rep_syms {
-	struct rep_sym *syms;	/* sorted by addr */
-	size_t nr;
-	char *names;
 	/*
-	 * The kallsyms text not parsed yet (the file's, which outlives this):
-	 * most reports print no symbol, and a distribution kernel's is 5 MB.
+	 * The kallsyms text (the file's, which outlives this), indexed on the
+	 * first syms_find: most reports print no symbol, and a distribution
+	 * kernel's is 7 MB.
 	 */
 	const char *kallsyms;
 	size_t kallsyms_len;
+	struct rep_ksym *syms;	/* sorted by addr */
+	size_t nr;
 	/* pid -> comm, open addressing */
 	struct rep_comm { int32_t pid; bool used; char comm[24]; } *comms;
 	size_t comm_cap, nr_comms;
@@ -85,8 +92,8 @@ struct rep_syms {
 void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len);
 void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len);
 void syms_free(struct rep_syms *s);
-/* The symbol addr is in (at or below it, before the next); NULL if none. */
-const struct rep_sym *syms_find(struct rep_syms *s, uint64_t addr);
+/* The symbol addr is in (at or below it, before the next) into *sym; false if none. */
+bool syms_find(struct rep_syms *s, uint64_t addr, struct rep_sym *sym);
 /* Learn pid's comm from a record, unless saved cmdlines already named it. */
 void syms_register_comm(struct rep_syms *s, int32_t pid, const char *comm, size_t n);
 /* The saved comm of pid, NULL if unknown. */
@@ -129,18 +136,22 @@ struct pf_prog;
 
 #define REP_PLUGIN_FIELDS	8
 
-/* An event known from a format file. */
+/*
+ * An event known from a format file. A file has thousands of formats and
+ * records of a few: only the name and ID are read when the file is
+ * opened; the fields when something first needs them (rep_event_load),
+ * the print fmt when a record is first printed with it (rep_event_print).
+ */
 struct rep_event {
 	unsigned int id;
 	char *system, *name;
+	const char *format;	/* the format text not read yet (the file's); NULL once loaded */
+	size_t format_len;
+	bool bad;		/* its fields could not be read (said when loaded) */
 	struct rep_field *fields;	/* common fields first */
 	unsigned int nr_fields, nr_common;
-	/*
-	 * The print fmt, compiled by rep_event_print when a record first needs
-	 * it: a file has thousands of formats and records of a few.
-	 */
 	struct pf_prog *print;	/* NULL: not compiled (yet), or did not compile */
-	char *print_src;	/* NULL: none, or compiled */
+	const char *print_src;	/* in the format text; NULL: none, or compiled */
 	size_t print_len;
 	uint64_t print_offset;	/* of print_src in the file */
 	int plugin;		/* enum rep_plugin: a trace-cmd plugin rendering */
@@ -166,12 +177,24 @@ struct rep_ctx {
 };
 
 /*
- * Parse one format file. Returns the event (added to ctx) or NULL with a
- * message through tdat_diag when the file has no usable name/ID/fields.
- * The print fmt is kept for rep_event_print.
+ * Add the event of one format file to ctx, reading only its name and ID;
+ * NULL, with a message through rep_diag, when it has none or the ID is
+ * taken. text must outlive ctx: the rest is read from it when needed.
  */
+struct rep_event *rep_add_format(struct rep_ctx *ctx, const char *system, const char *text,
+				 size_t len, uint64_t file_offset);
+/* Read ev's fields (the first time); false, said once, when they cannot be read. */
+bool rep_event_load(struct rep_ctx *ctx, struct rep_event *ev);
+/* rep_add_format and rep_event_load: the event with its fields, or NULL. */
 struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
 				   size_t len, uint64_t file_offset);
+/* The event a record's id names, its fields read; NULL if none or unreadable. */
+static inline struct rep_event *rep_event_by_id(struct rep_ctx *ctx, unsigned int id)
+{
+	struct rep_event *ev = id < 65536 ? ctx->by_id[id] : NULL;
+
+	return ev && (!ev->format || rep_event_load(ctx, ev)) && !ev->bad ? ev : NULL;
+}
 void rep_ctx_init(struct rep_ctx *ctx, struct tdat *file);
 void rep_ctx_free(struct rep_ctx *ctx);
 const struct rep_field *rep_find_field(const struct rep_event *ev, const char *name);
@@ -326,7 +349,7 @@ int report_perf_run(const char *path, const unsigned char *buf, size_t size,
 		    const struct report_opts *opt, FILE *out);
 /* -F (report_filter.c): compile one spec against the file's events (0, or -1 said). */
 struct report_filter;
-int report_filter_add(struct report_filter **list, const struct rep_ctx *ctx, const char *spec);
+int report_filter_add(struct report_filter **list, struct rep_ctx *ctx, const char *spec);
 /* With no -F every record passes; else one naming ev must accept r. */
 bool report_filter_match(const struct report_filter *list, const struct rep_ctx *ctx,
 			 const struct rep_event *ev, const struct rep_record *r, int32_t pid);

@@ -140,15 +140,14 @@ static void put_callchain(struct rep_ctx *ctx, struct obuf *o, const struct perf
 {
 	for (uint64_t i = 0; i < s->nr_ips; i++) {
 		uint64_t ip = perf_data_u64(s->ips + 8 * i);
-		const struct rep_sym *sym;
+		struct rep_sym sym;
 
 		if (ip >= PERF_CONTEXT_MAX)
 			continue;	/* a kernel/user marker, not a frame */
-		sym = ip >> 63 ? syms_find(&ctx->syms, ip) : NULL;
 		ob_printf(o, "\t%16llx ", (unsigned long long)ip);
-		if (sym)
-			ob_printf(o, "%s+0x%llx ([kernel.kallsyms])\n", sym->name,
-				  (unsigned long long)(ip - sym->addr));
+		if (ip >> 63 && syms_find(&ctx->syms, ip, &sym))
+			ob_printf(o, "%.*s+0x%llx ([kernel.kallsyms])\n", (int)sym.name_len, sym.name,
+				  (unsigned long long)(ip - sym.addr));
 		else
 			ob_puts(o, "[unknown] ([unknown])\n");
 	}
@@ -160,7 +159,7 @@ static void print_sample(struct rep_ctx *ctx, struct obuf *o, const struct repor
 {
 	const struct perf_event_attr *a = &s->attr->attr;
 	struct rep_event *ev = a->type == PERF_TYPE_TRACEPOINT && a->config < 65536 ?
-			       ctx->by_id[a->config] : NULL;
+			       rep_event_by_id(ctx, (unsigned int)a->config) : NULL;
 	struct rep_record r = { s->raw, s->raw_size, s->time, s->cpu, 0, -1 };
 	bool chain = s->ips && s->nr_ips;
 	const char *comm = name_get(names, s->tid);
@@ -211,7 +210,7 @@ static int name_width(struct rep_ctx *ctx, const struct perf_data_file *f)
 	for (unsigned int i = 0; i < f->nr_attrs; i++) {
 		const struct perf_event_attr *a = &f->attrs[i].attr;
 		const struct rep_event *ev = a->type == PERF_TYPE_TRACEPOINT && a->config < 65536 ?
-					     ctx->by_id[a->config] : NULL;
+					     rep_event_by_id(ctx, (unsigned int)a->config) : NULL;
 		int n = ev ? (int)(strlen(ev->system) + 1 + strlen(ev->name)) : 0;
 
 		w = n > w ? n : w;

@@ -153,10 +153,11 @@ static bool sched_wakeup(struct rep_ctx *ctx, struct obuf *o, const struct rep_e
 /* " function=" as plugin_hrtimer prints it: name/0x<symbol - address>, or the bare address. */
 static void hrtimer_function(struct rep_ctx *ctx, struct obuf *o, uint64_t fn)
 {
-	const struct rep_sym *sym = syms_find(&ctx->syms, fn);
+	struct rep_sym sym;
 
-	if (sym)
-		ob_printf(o, " function=%s/0x%llx", sym->name, (unsigned long long)(sym->addr - fn));
+	if (syms_find(&ctx->syms, fn, &sym))
+		ob_printf(o, " function=%.*s/0x%llx", (int)sym.name_len, sym.name,
+			  (unsigned long long)(sym.addr - fn));
 	else
 		ob_printf(o, " function=0x%08llx", (unsigned long long)fn);
 }
@@ -221,20 +222,20 @@ static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, uint64_t parent, uin
 static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
 		     const struct rep_record *r)
 {
-	const struct rep_sym *fsym, *psym;
+	struct rep_sym fsym, psym;
 	uint64_t ip, parent;
 	int indent = 0;
+	bool have_fn;
 
 	if (!num_field(ctx, PF(ev, 0), r, &ip) || !num_field(ctx, PF(ev, 1), r, &parent))
 		return false;
-	fsym = syms_find(&ctx->syms, ip);
-	psym = syms_find(&ctx->syms, parent);
-	if (fsym && psym)
-		indent = fn_indent(ctx, r->cpu, psym->addr, fsym->addr);
+	have_fn = syms_find(&ctx->syms, ip, &fsym);
+	if (have_fn && syms_find(&ctx->syms, parent, &psym))
+		indent = fn_indent(ctx, r->cpu, psym.addr, fsym.addr);
 	for (int i = 0; i < indent * 3; i++)
 		ob_putc(o, ' ');
-	if (fsym)
-		ob_puts(o, fsym->name);
+	if (have_fn)
+		ob_write(o, fsym.name, fsym.name_len);
 	else
 		ob_printf(o, "0x%llx", (unsigned long long)ip);
 	return true;
@@ -244,7 +245,7 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		      const struct rep_record *r)
 {
 	uint64_t v;
-	const struct rep_sym *sym;
+	struct rep_sym sym;
 
 	switch (ev->plugin) {
 	case PLUGIN_SCHED_SWITCH:
@@ -258,11 +259,11 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return function(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
-		if (num_field(ctx, PF(ev, 0), r, &v) && (sym = syms_find(&ctx->syms, v))) {
+		if (num_field(ctx, PF(ev, 0), r, &v) && syms_find(&ctx->syms, v, &sym)) {
 			ob_putc(o, '(');
-			ob_puts(o, sym->name);
+			ob_write(o, sym.name, sym.name_len);
 			ob_puts(o, "+0x");
-			ob_hex(o, (unsigned int)(v - sym->addr));
+			ob_hex(o, (unsigned int)(v - sym.addr));
 			ob_puts(o, ") ");
 		}
 		return false;

@@ -141,8 +141,7 @@ static void put_ip(struct obuf *o, const struct pf_spec *sp, const unsigned char
  */
 static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spec *sp, struct pf_val v)
 {
-	const struct rep_sym *sym;
-	char buf[160];
+	struct rep_sym sym;
 
 	if (v.kind == V_STR && sp->pext == 'U' && v.len >= 16) {
 		/* A UUID: 16 bytes as 8-4-4-4-12 hex digits. */
@@ -165,21 +164,18 @@ static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spe
 		put_text(o, sp, -1, -1, v.s, v.len);
 		return;
 	}
-	sym = sp->pext && strchr("SsFf", sp->pext) ? syms_find(&ctx->syms, v.n) : NULL;
-	if (sym) {
-		if (sp->pext == 's' || sp->pext == 'f')
-			snprintf(buf, sizeof(buf), "%.150s", sym->name);
-		else
-			snprintf(buf, sizeof(buf), "%.130s+0x%llx", sym->name,
-				 (unsigned long long)(v.n - sym->addr));
+	if (sp->pext && strchr("SsFf", sp->pext) && syms_find(&ctx->syms, v.n, &sym)) {
+		ob_write(o, sym.name, sym.name_len);
+		if (sp->pext == 'S' || sp->pext == 'F') {
+			ob_puts(o, "+0x");
+			ob_hex(o, v.n - sym.addr);
+		}
 	} else if (!v.n && !sp->pext) {
-		strcpy(buf, "(nil)");
+		ob_puts(o, "(nil)");
 	} else {
 		ob_puts(o, "0x");
 		ob_hex(o, v.n);
-		return;
 	}
-	ob_puts(o, buf);
 }
 
 /* One directive with its argument(s). */

@@ -110,9 +110,9 @@ static size_t task_of(struct svg *s, const struct rep_event *ev, const struct re
 	return s->nr_tasks++;
 }
 
-static const struct rep_event *event_of(const struct rep_ctx *ctx, const struct rep_record *r)
+static struct rep_event *event_of(struct rep_ctx *ctx, const struct rep_record *r)
 {
-	return r->size >= 8 ? ctx->by_id[(uint16_t)rep_read_num(ctx, r, 0, 2, false)] : NULL;
+	return r->size >= 8 ? rep_event_by_id(ctx, (uint16_t)rep_read_num(ctx, r, 0, 2, false)) : NULL;
 }
 
 static unsigned int event_index(const struct rep_ctx *ctx, const struct rep_event *ev)
@@ -227,7 +227,7 @@ static void draw_ticks(struct svg *s, struct tdat *t, struct lane *lanes)
 
 		page_iter_init(&it, s->ctx, &t->cpus[i], t->page_size);
 		while (page_next(&it, &r)) {
-			struct rep_event *ev = (struct rep_event *)event_of(s->ctx, &r);
+			struct rep_event *ev = event_of(s->ctx, &r);
 			unsigned int e, px;
 			size_t bit;
 

@@ -53,7 +53,7 @@ static u64 pick_number(const struct rep_field *f)
 static void put_le(u8 *p, u64 v, unsigned int size)
 {
 	for (unsigned int i = 0; i < size; i++)
-		p[i] = (u8)(v >> (8 * i));
+		p[i] = i < 8 ? (u8)(v >> (8 * i)) : 0;	/* wider fields (uuid_t): zero above */
 }
 
 static void random_text(char *s, size_t n)
@@ -213,7 +213,7 @@ Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
 		const struct rep_event *ev = events[rnd() % nf];
 		unsigned int cpu = (unsigned int)(rnd() % 2);
 		struct fx_page *p = &pages[cpu][nr_pages[cpu] - 1];
-		u8 rec[512];
+		u8 rec[1024];
 		unsigned int len = make_record(ev, rec, sizeof(rec));
 		u32 delta = (u32)(rnd() % 3000000);
 
