@@ -318,7 +318,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 	if (!it || !head || !live)
 		abort();
 	for (unsigned int i = 0; i < n; i++) {
-		page_iter_init(&it[i], ctx, &t->cpus[i], t->page_size);
+		page_iter_init(&it[i], ctx, t, &t->cpus[i]);
 		live[i] = page_next(&it[i], &head[i]);
 	}
 	for (;;) {
@@ -362,6 +362,8 @@ advance:
 		wakeup_lat_finish(ps.wakeup, o);
 	if (unknown > UNKNOWN_ID_REPORTS)
 		rep_diag(ctx, 0, "%u records in all had an event id with no format", unknown);
+	for (unsigned int i = 0; i < n; i++)
+		page_iter_free(&it[i]);
 	free(it);
 	free(head);
 	free(live);

@@ -42,6 +42,17 @@ void rep_put_int(struct obuf *o, const struct rep_numfmt *nf, uint64_t v)
 	char body[24], prefix[3] = "";
 	int n = 0, prec = nf->prec, width = nf->width, len, zeros;
 
+	/* Most directives are a bare %d, %u, %lx...: straight to the digits. */
+	if (!nf->flags[0] && width < 0 && prec < 0 && base != 8 && nf->conv != 'X') {
+		v = pf_cast(v, (unsigned int)nf->length, sign);
+		if (base == 16)
+			ob_hex(o, v);
+		else if (sign)
+			ob_s64(o, (int64_t)v);
+		else
+			ob_u64(o, v);
+		return;
+	}
 	for (const char *f = nf->flags; *f; f++) {
 		left |= *f == '-';
 		zero |= *f == '0';

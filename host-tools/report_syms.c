@@ -24,22 +24,26 @@ static int by_addr(const void *a, const void *b)
 	return x->line < y->line ? -1 : x->line > y->line;	/* equal: in file order */
 }
 
+/* Hex digit values, 16 for a byte that is none: a table lookup per digit of 150,000 addresses. */
+static unsigned char hex_value[256];
+
+static void hex_table(void)
+{
+	memset(hex_value, 16, sizeof(hex_value));
+	for (int i = 0; i < 10; i++)
+		hex_value['0' + i] = (unsigned char)i;
+	for (int i = 0; i < 6; i++)
+		hex_value['a' + i] = hex_value['A' + i] = (unsigned char)(10 + i);
+}
+
 /* The hex address a line starts with; *end after it (== p: none). strtoull was a fifth of a report. */
 static uint64_t hex_addr(const char *p, const char *lim, const char **end)
 {
 	uint64_t v = 0;
+	unsigned int d;
 
-	for (; p < lim; p++) {
-		unsigned int d = (unsigned char)*p;
-
-		if (d - '0' < 10)
-			d -= '0';
-		else if ((d | 32) - 'a' < 6)
-			d = (d | 32) - 'a' + 10;
-		else
-			break;
+	for (; p < lim && (d = hex_value[(unsigned char)*p]) < 16; p++)
 		v = v << 4 | d;
-	}
 	*end = p;
 	return v;
 }
@@ -55,6 +59,7 @@ static void parse_kallsyms(struct rep_syms *s)
 	s->syms = malloc(lines * sizeof(*s->syms));
 	if (!s->syms)
 		return;
+	hex_table();
 	for (; p < end; p = nl + 1) {
 		const char *type;
 		uint64_t addr;

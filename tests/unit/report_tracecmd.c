@@ -4,7 +4,8 @@
  * field values, written with trace/tracedat_write.c, must print the same
  * text in both tools, line by line, in the default, raw (-R), no-plugin
  * (-N), latency (-l), --ts-diff (in us and ns) and wakeup latency (-w)
- * views. Skipped when trace-cmd is not installed.
+ * views; the same file converted by trace-cmd to version 7 (zstd chunks,
+ * or uncompressed) prints the same. Skipped when trace-cmd is not installed.
  */
 /* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_filter.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
@@ -254,6 +255,35 @@ Test(report_tracecmd, same_text_as_trace_cmd_on_linux_formats, .timeout = 120)
 		}
 		free(want);
 		free(got);
+	}
+	for (int c = 0; c < 2; c++) {
+		/* Version 7: zstd-compressed CPU data is inflated chunk by chunk. */
+		const char *algo = c ? "none" : "zstd";
+		char cmd[512], v7[sizeof(path) + 8], *want = trace_cmd(path, ""), *got, msg[1024];
+		FILE *in;
+		u8 *buf = malloc(2 * f.len);
+		size_t len;
+		int status;
+
+		snprintf(v7, sizeof(v7), "%s.v7", path);
+		snprintf(cmd, sizeof(cmd), "trace-cmd convert -i %s -o %s --file-version 7 --compression %s "
+			 ">/dev/null 2>&1", path, v7, algo);
+		cr_assert_eq(system(cmd), 0, "%s", cmd);
+		in = fopen(v7, "r");
+		cr_assert_not_null(in);
+		len = fread(buf, 1, 2 * f.len, in);
+		fclose(in);
+		unlink(v7);
+		cr_assert(len > 0 && len < 2 * f.len, "%s: %zu bytes", algo, len);
+		got = fx_report(buf, len, NULL, &status);
+		cr_expect_eq(status, 0, "%s", algo);
+		if (strcmp(want, got)) {
+			first_difference(want, got, msg, sizeof(msg));
+			cr_expect_fail("v7 %s differs at %s", algo, msg);
+		}
+		free(want);
+		free(got);
+		free(buf);
 	}
 	{
 		/* An -e naming no event of the file is an error (status 2), not empty output. */
