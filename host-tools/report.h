@@ -263,6 +263,11 @@ void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
 struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 			   const char **err, size_t *err_pos);
 void pf_free(struct pf_prog *p);
+/*
+ * False when trace-cmd cannot print records with p (with -N: without the
+ * functions its plugins give); they print as it prints them then.
+ */
+bool pf_printable(const struct pf_prog *p, bool no_plugins);
 /* Render a record with the program. */
 void pf_print(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
 	      const struct rep_record *r);
@@ -286,6 +291,8 @@ enum rep_plugin {
 	PLUGIN_HRTIMER_START,
 	PLUGIN_HRTIMER_EXPIRE_ENTRY,
 	PLUGIN_FUNCTION,
+	PLUGIN_KVM_MMU_ROLE,
+	PLUGIN_KVM_MMU_GET_PAGE,
 };
 
 /* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */

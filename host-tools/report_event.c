@@ -94,6 +94,11 @@ struct pf_prog *rep_event_print(struct rep_ctx *ctx, struct rep_event *ev)
 	if (!ev->print)
 		rep_warn(ctx, ev->print_offset + err_pos, "%s:%s: print fmt: %s", ev->system, ev->name, err);
 	ev->print_src = NULL;
+	/* What trace-cmd cannot print (and, with -N, what only its plugins can) prints as it fails. */
+	if (ev->print && !pf_printable(ev->print, ctx->no_plugins)) {
+		pf_free(ev->print);
+		ev->print = NULL;
+	}
 	return ev->print;
 }
 

@@ -1,6 +1,6 @@
 /*
  * What trace-cmd's default plugins (libtraceevent's plugin_sched_switch,
- * plugin_kmem, plugin_hrtimer, plugin_function) print instead of, or in front of, the
+ * plugin_kmem, plugin_hrtimer, plugin_function, plugin_kvm) print instead of, or in front of, the
  * print fmt for a few events. Matching them is part of printing what
  * trace-cmd report prints; -N turns them off in both tools.
  */
@@ -17,6 +17,8 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_HRTIMER_START] = { "hrtimer", "now", "function", "expires", "softexpires" },
 	[PLUGIN_HRTIMER_EXPIRE_ENTRY] = { "hrtimer", "now", "function", "expires", "softexpires" },
 	[PLUGIN_FUNCTION] = { "ip", "parent_ip" },
+	[PLUGIN_KVM_MMU_ROLE] = { "role", "root_count", "unsync" },
+	[PLUGIN_KVM_MMU_GET_PAGE] = { "role", "root_count", "unsync", "created", "gfn" },
 };
 
 /* Field i of the plugin's list above. */
@@ -40,6 +42,11 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "timer", "hrtimer_start", PLUGIN_HRTIMER_START },
 		{ "timer", "hrtimer_expire_entry", PLUGIN_HRTIMER_EXPIRE_ENTRY },
 		{ "ftrace", "function", PLUGIN_FUNCTION },
+		{ "kvmmmu", "kvm_mmu_get_page", PLUGIN_KVM_MMU_GET_PAGE },
+		{ "kvmmmu", "kvm_mmu_sync_page", PLUGIN_KVM_MMU_ROLE },
+		{ "kvmmmu", "kvm_mmu_unsync_page", PLUGIN_KVM_MMU_ROLE },
+		{ "kvmmmu", "kvm_mmu_zap_page", PLUGIN_KVM_MMU_ROLE },
+		{ "kvmmmu", "kvm_mmu_prepare_zap_page", PLUGIN_KVM_MMU_ROLE },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -241,6 +248,47 @@ static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event
 	return true;
 }
 
+/*
+ * A shadow page's role word as plugin_kvm shows it: bits 0-3 level, 4
+ * PAE, 5-6 quadrant, 7 direct, 8-10 access, 11 invalid, 12 NX, 13 WP,
+ * 14 SMEP, 15 SMAP, 24-31 SMM (the layout it knows, whatever the
+ * kernel's); then the root count and whether the page is unsync.
+ */
+static bool kvm_mmu_role(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			 const struct rep_record *r)
+{
+	static const char *const access[] = { "---", "--x", "w--", "w-x", "-u-", "-ux", "wu-", "wux" };
+	uint64_t role, root, unsync;
+
+	if (!num_field(ctx, PF(ev, 0), r, &role) || !num_field(ctx, PF(ev, 1), r, &root) ||
+	    !num_field(ctx, PF(ev, 2), r, &unsync))
+		return false;
+	if (ctx->big_endian)	/* it reads the bits only in the host's byte order */
+		ob_printf(o, "WORD: %08x", (unsigned int)role);
+	else
+		ob_printf(o, "%u q%u%s %s%s %spae %snxe %swp%s%s%s", (unsigned int)(role & 15),
+			  (unsigned int)(role >> 5 & 3), role & 1 << 7 ? " direct" : "",
+			  access[role >> 8 & 7], role & 1 << 11 ? " invalid" : "",
+			  role & 1 << 4 ? "" : "!", role & 1 << 12 ? "" : "!", role & 1 << 13 ? "" : "!",
+			  role & 1 << 14 ? " smep" : "", role & 1 << 15 ? " smap" : "",
+			  role >> 24 & 0xff ? " smm" : "");
+	ob_printf(o, " root %u %s", (unsigned int)root, unsync ? "unsync" : "sync");
+	return true;
+}
+
+static bool kvm_mmu_get_page(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			     const struct rep_record *r)
+{
+	uint64_t created, gfn;
+
+	if (!num_field(ctx, PF(ev, 3), r, &created) || !num_field(ctx, PF(ev, 4), r, &gfn))
+		return false;
+	ob_puts(o, created ? "new sp gfn " : "existing sp gfn ");
+	ob_hex(o, gfn);
+	ob_putc(o, ' ');
+	return kvm_mmu_role(ctx, o, ev, r);
+}
+
 bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
 		      const struct rep_record *r)
 {
@@ -257,6 +305,10 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return hrtimer(ctx, o, ev, r);
 	case PLUGIN_FUNCTION:
 		return function(ctx, o, ev, r);
+	case PLUGIN_KVM_MMU_ROLE:
+		return kvm_mmu_role(ctx, o, ev, r);
+	case PLUGIN_KVM_MMU_GET_PAGE:
+		return kvm_mmu_get_page(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
 		if (num_field(ctx, PF(ev, 0), r, &v) && syms_find(&ctx->syms, v, &sym)) {

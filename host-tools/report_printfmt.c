@@ -170,6 +170,11 @@ static int parse_format(struct pf_prog *p, const char **err)
 	return (int)arg;
 }
 
+bool pf_printable(const struct pf_prog *p, bool no_plugins)
+{
+	return !p->tracecmd_fails && !(p->plugin_fn && no_plugins);
+}
+
 struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 			   const char **err, size_t *err_pos)
 {
@@ -218,6 +223,8 @@ struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 		*err_pos = ps.err_pos;
 		goto bad;
 	}
+	p->tracecmd_fails = ps.tracecmd_fails;
+	p->plugin_fn = ps.plugin_fn;
 	return p;
 bad:
 	pf_free(p);

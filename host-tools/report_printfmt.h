@@ -31,6 +31,14 @@ struct pf_parser {
 	const char *err;	/* static message; the first one is kept */
 	size_t err_pos;		/* its offset in text */
 	int depth;		/* expression nesting, bounded */
+	/*
+	 * The print fmt has what trace-cmd cannot print either (a function it
+	 * does not know, a GNU statement expression, an empty symbol table):
+	 * it compiles, and its records print as trace-cmd prints them,
+	 * "[FAILED TO PARSE]" and the fields.
+	 */
+	bool tracecmd_fails;
+	bool plugin_fn;		/* calls a function only trace-cmd's plugins give (not with -N) */
 };
 
 void pf_fail(struct pf_parser *ps, const char *msg);
@@ -50,6 +58,7 @@ enum node_op {
 	N_NUM, N_STR, N_FIELD, N_INDEX, N_UNARY, N_BINARY, N_COND, N_CAST,
 	N_GET_STR, N_DYN_ARRAY, N_DYN_LEN, N_FLAGS, N_SYMBOLIC, N_HEX, N_HEX_STR, N_ARRAY,
 	N_BITMASK,
+	N_FIRST_ARG,	/* a call whose value is its first argument: __builtin_expect, jiffies_to_msecs */
 };
 
 /* One entry of a __print_flags/__print_symbolic table, folded to a number. */
@@ -127,6 +136,7 @@ struct pf_spec {
 };
 
 struct pf_prog {
+	bool tracecmd_fails, plugin_fn;	/* from the parser: see struct pf_parser */
 	char *fmt;		/* the format string, decoded */
 	struct pf_spec *specs;
 	unsigned int nr_specs;

@@ -164,6 +164,10 @@ static void parse_table(struct pf_parser *ps, struct pf_node *n)
 			pf_fail(ps, "expected '{'");
 			return;
 		}
+		if (pf_accept(ps, "}")) {	/* an empty entry: trace-cmd's parser stops there */
+			ps->tracecmd_fails = true;
+			continue;
+		}
 		v = pf_parse_expr(ps);
 		pf_expect(ps, ",");
 		if (ps->err) {
@@ -219,6 +223,54 @@ static void parse_table(struct pf_parser *ps, struct pf_node *n)
 	}
 }
 
+/* Past the bracket that closes the one just passed ("(", "{" or "["), whatever is inside. */
+static void skip_balanced(struct pf_parser *ps)
+{
+	int depth = 1;
+
+	for (; ps->tok.kind != T_END && ps->tok.kind != T_BAD; pf_next(ps)) {
+		if (ps->tok.kind != T_PUNCT)
+			continue;
+		if (strchr("({[", ps->tok.punct[0]))
+			depth++;
+		else if (strchr(")}]", ps->tok.punct[0]) && !--depth)
+			break;
+	}
+	if (depth)
+		pf_fail(ps, "unbalanced brackets");
+	else
+		pf_next(ps);
+}
+
+/*
+ * Calls with a value trace-cmd can work out: __builtin_expect(x, hint) is
+ * x, and jiffies_to_msecs(x) is x as trace-cmd's jbd2 plugin gives it (it
+ * cannot know the kernel's HZ). A function trace-cmd does not know fails
+ * its print fmt; it takes 0 here, and the print fmt is marked.
+ */
+static struct pf_node *parse_other_call(struct pf_parser *ps, const char *name, size_t len)
+{
+	struct pf_node *n;
+
+	if ((len == 16 && !memcmp(name, "__builtin_expect", 16)) ||
+	    (len == 16 && !memcmp(name, "jiffies_to_msecs", 16))) {
+		n = new_node(ps, N_FIRST_ARG);
+		if (!n)
+			return NULL;
+		ps->plugin_fn |= name[0] == 'j';
+		n->a = parse_cond(ps);
+		if (name[0] == '_') {
+			pf_expect(ps, ",");
+			n->b = parse_cond(ps);
+		}
+		pf_expect(ps, ")");
+		return n;
+	}
+	ps->tracecmd_fails = true;
+	skip_balanced(ps);
+	return new_node(ps, N_NUM);
+}
+
 /* The helpers print fmts call: name(args). */
 static struct pf_node *parse_call(struct pf_parser *ps, const char *name, size_t len)
 {
@@ -245,10 +297,8 @@ static struct pf_node *parse_call(struct pf_parser *ps, const char *name, size_t
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (len == strlen(calls[i].name) && !memcmp(name, calls[i].name, len))
 			break;
-	if (i == sizeof(calls) / sizeof(calls[0])) {
-		pf_fail(ps, "unknown function");
-		return NULL;
-	}
+	if (i == sizeof(calls) / sizeof(calls[0]))
+		return parse_other_call(ps, name, len);
 	n = new_node(ps, calls[i].op);
 	if (!n)
 		return NULL;
@@ -344,6 +394,12 @@ static struct pf_node *parse_primary(struct pf_parser *ps)
 	}
 	case T_PUNCT:
 		if (pf_accept(ps, "(")) {
+			if (pf_accept(ps, "{")) {	/* ({ ...; value; }): C that trace-cmd cannot run */
+				ps->tracecmd_fails = true;
+				skip_balanced(ps);
+				pf_expect(ps, ")");
+				return new_node(ps, N_NUM);
+			}
 			if (type_word(&ps->tok))
 				return parse_cast(ps);
 			if (pf_is_ident(ps, "REC")) {	/* (REC)->field */

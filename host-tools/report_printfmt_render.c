@@ -146,6 +146,14 @@ static void put_ip(struct obuf *o, const struct pf_spec *sp, const unsigned char
 	}
 }
 
+static void put_hex_byte(struct obuf *o, unsigned char b)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	ob_putc(o, hex[b >> 4]);
+	ob_putc(o, hex[b & 15]);
+}
+
 /*
  * %p and its extensions: symbols for S/s/F/f, 0x-hex otherwise, "(nil)"
  * for a plain NULL. trace-cmd ignores width and flags here.
@@ -157,12 +165,22 @@ static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spe
 	if (v.kind == V_STR && sp->pext == 'U' && v.len >= 16) {
 		/* A UUID: 16 bytes as 8-4-4-4-12 hex digits. */
 		for (int i = 0; i < 16; i++) {
-			static const char hex[] = "0123456789abcdef";
-
-			ob_putc(o, hex[(unsigned char)v.s[i] >> 4]);
-			ob_putc(o, hex[(unsigned char)v.s[i] & 15]);
+			put_hex_byte(o, (unsigned char)v.s[i]);
 			if (i == 3 || i == 5 || i == 7 || i == 9)
 				ob_putc(o, '-');
+		}
+		return;
+	}
+	if (v.kind == V_STR && (sp->pext == 'M' || sp->pext == 'm')) {
+		/* A MAC address: six bytes in hex, colon-separated for %pM. */
+		if (v.len < 6) {
+			ob_puts(o, "INVALIDMAC");
+			return;
+		}
+		for (int i = 0; i < 6; i++) {
+			if (i && sp->pext == 'M')
+				ob_putc(o, ':');
+			put_hex_byte(o, (unsigned char)v.s[i]);
 		}
 		return;
 	}
