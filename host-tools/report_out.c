@@ -78,10 +78,22 @@ void ob_printf(struct obuf *o, const char *fmt, ...)
  */
 static char *dec_digits(char *end, uint64_t v)
 {
-	do {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	/* Two digits a step: a timestamp's six take three. */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+
+	for (; v >= 100; v /= 100) {
+		*--end = pairs[2 * (v % 100) + 1];
+		*--end = pairs[2 * (v % 100)];
+	}
+	if (v >= 10) {
+		*--end = pairs[2 * v + 1];
+		*--end = pairs[2 * v];
+	} else {
+		*--end = (char)('0' + v);
+	}
 	return end;
 }
 

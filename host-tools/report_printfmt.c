@@ -148,6 +148,8 @@ static int parse_format(struct pf_prog *p, const char **err)
 			return -1;
 		}
 		sp.conv = *s++;
+		sp.left = strchr(sp.flags, '-') != NULL;
+		sp.bare = !nf && sp.width == -1 && sp.prec == -1 && strchr("diux", sp.conv);
 		if (sp.conv == 'p') {
 			size_t n = pointer_ext(s, &sp.pext);
 

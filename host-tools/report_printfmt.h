@@ -133,6 +133,8 @@ struct pf_spec {
 	char pext;		/* %p extension letter (S s F f x K ...), 0 for plain %p */
 	char ext[4];		/* the letters after it (I6c: "6c") */
 	unsigned int arg;	/* index of its value argument */
+	bool left;		/* '-' among the flags */
+	bool bare;		/* %d %i %u %x (any length), no flags, width or precision */
 };
 
 struct pf_prog {

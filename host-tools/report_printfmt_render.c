@@ -22,11 +22,25 @@ static void put_text(struct obuf *o, const struct pf_spec *sp, int width, int pr
 		len = (size_t)(nul - s);
 	if (prec >= 0 && (size_t)prec < len)
 		len = (size_t)prec;
-	if (!strchr(sp->flags, '-'))
+	if (!sp->left)
 		pad_to(o, len, width);
 	ob_write(o, s, len);
-	if (strchr(sp->flags, '-'))
+	if (sp->left)
 		pad_to(o, len, width);
+}
+
+/* %d %i %u %x with no flags, width or precision: most directives. */
+static void put_bare_int(struct obuf *o, char conv, int length, uint64_t v)
+{
+	bool sign = conv == 'd' || conv == 'i';
+
+	v = pf_cast(v, (unsigned int)length, sign);
+	if (conv == 'x')
+		ob_hex(o, v);
+	else if (sign)
+		ob_s64(o, (int64_t)v);
+	else
+		ob_u64(o, v);
 }
 
 /*
@@ -42,15 +56,8 @@ void rep_put_int(struct obuf *o, const struct rep_numfmt *nf, uint64_t v)
 	char body[24], prefix[3] = "";
 	int n = 0, prec = nf->prec, width = nf->width, len, zeros;
 
-	/* Most directives are a bare %d, %u, %lx...: straight to the digits. */
 	if (!nf->flags[0] && width < 0 && prec < 0 && base != 8 && nf->conv != 'X') {
-		v = pf_cast(v, (unsigned int)nf->length, sign);
-		if (base == 16)
-			ob_hex(o, v);
-		else if (sign)
-			ob_s64(o, (int64_t)v);
-		else
-			ob_u64(o, v);
+		put_bare_int(o, nf->conv, nf->length, v);
 		return;
 	}
 	for (const char *f = nf->flags; *f; f++) {
@@ -227,6 +234,10 @@ static void render(struct pf_eval *e, struct obuf *o, const struct pf_prog *p, c
 	v = sp->arg < p->nr_args ? pf_eval(e, p->args[sp->arg]) : pf_num(0);
 	if (v.kind == V_STR)
 		v.s = pf_text_of(e, &v);
+	if (v.kind == V_NUM && sp->bare) {	/* most directives: straight to the digits */
+		put_bare_int(o, sp->conv, sp->length, v.n);
+		return;
+	}
 	switch (sp->conv) {
 	case 's':
 		if (v.kind == V_STR)
