@@ -300,7 +300,7 @@ void report_load_events(struct rep_ctx *ctx, struct tdat *t)
 	for (unsigned int i = 0; i < t->nr_formats; i++)
 		rep_add_format(ctx, t->formats[i].system, t->formats[i].text.data,
 			       t->formats[i].text.len, t->formats[i].text.offset);
-	syms_load_kallsyms(&ctx->syms, t->kallsyms.data, t->kallsyms.len);
+	syms_load_file_kallsyms(&ctx->syms, t);
 	syms_load_cmdlines(&ctx->syms, t->cmdlines.data, t->cmdlines.len);
 }
 

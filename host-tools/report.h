@@ -96,8 +96,9 @@ struct rep_syms {
 	/*
 	 * The kallsyms text (the file's, which outlives this), indexed on the
 	 * first syms_find: most reports print no symbol, and a distribution
-	 * kernel's is 7 MB.
+	 * kernel's is 7 MB. With file set, the text is the file's, read then.
 	 */
+	struct tdat *file;
 	const char *kallsyms;
 	size_t kallsyms_len;
 	struct rep_ksym *syms;	/* sorted by addr */
@@ -109,6 +110,8 @@ struct rep_syms {
 
 /* Keeps text (which must outlive s) to parse on the first syms_find. */
 void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len);
+/* The same with t's kallsyms, read from the file on the first syms_find. */
+void syms_load_file_kallsyms(struct rep_syms *s, struct tdat *t);
 void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len);
 void syms_free(struct rep_syms *s);
 /* The symbol addr is in (at or below it, before the next) into *sym; false if none. */

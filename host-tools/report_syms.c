@@ -85,11 +85,22 @@ void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
 	s->kallsyms_len = len;
 }
 
+void syms_load_file_kallsyms(struct rep_syms *s, struct tdat *t)
+{
+	s->file = t;
+}
+
 bool syms_find(struct rep_syms *s, uint64_t addr, struct rep_sym *sym)
 {
 	size_t lo = 0, hi;
 	const char *name, *end;
 
+	if (s->file) {
+		const struct tdat_blob *b = tdat_kallsyms(s->file);
+
+		s->file = NULL;
+		syms_load_kallsyms(s, b->data, b->len);
+	}
 	if (s->kallsyms && !s->syms)
 		parse_kallsyms(s);
 	hi = s->nr;

@@ -468,7 +468,7 @@ static uint64_t read_options_v7(struct tdat *t, struct cursor *c)
 			read_meta_section(t, get64(&o, "section offset"), id, read_event_formats);
 			break;
 		case TRACEDAT_OPT_KALLSYMS:
-			read_meta_section(t, get64(&o, "section offset"), id, read_kallsyms);
+			t->kallsyms_section = get64(&o, "section offset");
 			break;
 		case TRACEDAT_OPT_PRINTK:
 			read_meta_section(t, get64(&o, "section offset"), id, read_printk);
@@ -653,6 +653,17 @@ int tdat_open_tracing_data(struct tdat *t, const char *path, const unsigned char
 	t->version = 6;
 	read_header_blocks(&c);
 	return t->nr_formats ? 0 : -1;
+}
+
+const struct tdat_blob *tdat_kallsyms(struct tdat *t)
+{
+	uint64_t off = t->kallsyms_section;
+
+	if (off) {
+		t->kallsyms_section = 0;
+		read_meta_section(t, off, TRACEDAT_OPT_KALLSYMS, read_kallsyms);
+	}
+	return &t->kallsyms;
 }
 
 void tdat_close(struct tdat *t)

@@ -69,7 +69,9 @@ struct tdat {
 	struct tdat_blob header_page, header_event;
 	struct tdat_format *formats;
 	unsigned int nr_formats;
-	struct tdat_blob kallsyms, printk, cmdlines;
+	struct tdat_blob kallsyms;	/* through tdat_kallsyms(): v7 inflates it when asked */
+	uint64_t kallsyms_section;	/* v7: its section, not read yet (0: none, or read) */
+	struct tdat_blob printk, cmdlines;
 	unsigned int nr_cpus;		/* the header's (v6) or CPUCOUNT's (v7) count */
 	struct tdat_cpu *cpus;		/* nr_data entries with trace data */
 	unsigned int nr_data;
@@ -97,6 +99,11 @@ int tdat_open(struct tdat *t, const char *path, const unsigned char *buf, size_t
 int tdat_open_tracing_data(struct tdat *t, const char *path, const unsigned char *buf, size_t size,
 			   uint64_t off, uint64_t len);
 void tdat_close(struct tdat *t);
+/*
+ * The kallsyms text. A v7 file's section is inflated on the first call: a
+ * distribution kernel's is 7 MB, and most reports print no symbol.
+ */
+const struct tdat_blob *tdat_kallsyms(struct tdat *t);
 
 void tdat_reader_init(struct tdat_reader *r, struct tdat *t, const struct tdat_cpu *cpu);
 /* Move to the next piece (r->data, r->size); false at the end of the data. */
