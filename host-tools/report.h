@@ -296,6 +296,7 @@ enum rep_plugin {
 	PLUGIN_FUNCTION,
 	PLUGIN_KVM_MMU_ROLE,
 	PLUGIN_KVM_MMU_GET_PAGE,
+	PLUGIN_TLB_FLUSH,
 };
 
 /* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */

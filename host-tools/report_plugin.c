@@ -1,6 +1,6 @@
 /*
  * What trace-cmd's default plugins (libtraceevent's plugin_sched_switch,
- * plugin_kmem, plugin_hrtimer, plugin_function, plugin_kvm) print instead of, or in front of, the
+ * plugin_kmem, plugin_hrtimer, plugin_function, plugin_kvm, plugin_tlb) print instead of, or in front of, the
  * print fmt for a few events. Matching them is part of printing what
  * trace-cmd report prints; -N turns them off in both tools.
  */
@@ -19,6 +19,7 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_FUNCTION] = { "ip", "parent_ip" },
 	[PLUGIN_KVM_MMU_ROLE] = { "role", "root_count", "unsync" },
 	[PLUGIN_KVM_MMU_GET_PAGE] = { "role", "root_count", "unsync", "created", "gfn" },
+	[PLUGIN_TLB_FLUSH] = { "pages", "reason" },
 };
 
 /* Field i of the plugin's list above. */
@@ -47,6 +48,7 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "kvmmmu", "kvm_mmu_unsync_page", PLUGIN_KVM_MMU_ROLE },
 		{ "kvmmmu", "kvm_mmu_zap_page", PLUGIN_KVM_MMU_ROLE },
 		{ "kvmmmu", "kvm_mmu_prepare_zap_page", PLUGIN_KVM_MMU_ROLE },
+		{ "tlb", "tlb_flush", PLUGIN_TLB_FLUSH },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -289,6 +291,27 @@ static bool kvm_mmu_get_page(struct rep_ctx *ctx, struct obuf *o, const struct r
 	return kvm_mmu_role(ctx, o, ev, r);
 }
 
+/* "pages=N reason=TEXT (N)": plugin_tlb names the first four reasons only. */
+static bool tlb_flush(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		      const struct rep_record *r)
+{
+	static const char *const reasons[] = { "flush on task switch", "remote shootdown",
+					       "local shootdown", "local mm shootdown" };
+	uint64_t pages, reason;
+
+	if (!num_field(ctx, PF(ev, 0), r, &pages) || !num_field(ctx, PF(ev, 1), r, &reason))
+		return false;
+	ob_puts(o, "pages=");
+	ob_s64(o, (int64_t)pages);	/* %ld of the field read zero-extended */
+	ob_puts(o, " reason=");
+	if (reason < 4)
+		ob_puts(o, reasons[reason]);
+	ob_puts(o, " (");
+	ob_s64(o, (int64_t)reason);
+	ob_putc(o, ')');
+	return true;
+}
+
 bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
 		      const struct rep_record *r)
 {
@@ -309,6 +332,8 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return kvm_mmu_role(ctx, o, ev, r);
 	case PLUGIN_KVM_MMU_GET_PAGE:
 		return kvm_mmu_get_page(ctx, o, ev, r);
+	case PLUGIN_TLB_FLUSH:
+		return tlb_flush(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
 		if (num_field(ctx, PF(ev, 0), r, &v) && syms_find(&ctx->syms, v, &sym)) {

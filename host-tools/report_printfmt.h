@@ -71,7 +71,7 @@ struct pf_node {
 	enum node_op op;
 	char opch[3];		/* N_UNARY/N_BINARY operator */
 	uint64_t num;
-	char *str;		/* N_STR text, N_FLAGS delimiter */
+	char *str;		/* N_STR text, N_FLAGS delimiter, N_NUM: the kernel name it stands for */
 	size_t slen;
 	const struct rep_field *field;
 	/* N_CAST: bytes kept (0: all) and sign; pointer casts scale nothing */

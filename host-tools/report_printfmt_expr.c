@@ -153,6 +153,37 @@ static const struct rep_field *field_ref(struct pf_parser *ps)
 	return f;
 }
 
+/*
+ * A table entry's value. A name trace-cmd does not know (an enum the
+ * kernel left unconverted, IOPRIO_CLASS_NONE) and a value not starting
+ * with a digit ({ -6ULL, "TREE_LOG" }) are all ones there, so they match
+ * nothing; the softirq and hrtimer names it knows have their values.
+ */
+static uint64_t table_value(struct pf_parser *ps, const struct pf_node *v)
+{
+	static const char *const known[] = {
+		"HI_SOFTIRQ", "TIMER_SOFTIRQ", "NET_TX_SOFTIRQ", "NET_RX_SOFTIRQ", "BLOCK_SOFTIRQ",
+		"IRQ_POLL_SOFTIRQ", "TASKLET_SOFTIRQ", "SCHED_SOFTIRQ", "HRTIMER_SOFTIRQ", "RCU_SOFTIRQ",
+	};
+	bool ok = true;
+	uint64_t value;
+
+	if (v && v->op == N_NUM && v->str) {
+		for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+			if (!strcmp(v->str, known[i]))
+				return i;
+		if (!strcmp(v->str, "HRTIMER_NORESTART") || !strcmp(v->str, "HRTIMER_RESTART"))
+			return v->str[8] == 'R';
+		return ~0ull;
+	}
+	if (v && v->op == N_UNARY && v->opch[0] == '-')
+		return ~0ull;
+	value = pf_fold(v, &ok);
+	if (!ok)
+		pf_fail(ps, "flag value is not a constant");
+	return value;
+}
+
 /* __print_flags/__print_symbolic tables: { value, "name" }, ... */
 static void parse_table(struct pf_parser *ps, struct pf_node *n)
 {
@@ -203,18 +234,8 @@ static void parse_table(struct pf_parser *ps, struct pf_node *n)
 
 			ns[n->nr_syms].name = pf_string_literal(ps, &l);
 		}
-		/*
-		 * Table values are constants: fold them now. trace-cmd reads a
-		 * negative one ({ -6ULL, "TREE_LOG" }) as all ones: so do we.
-		 */
-		{
-			bool ok = true;
-
-			ns[n->nr_syms].value = v && v->op == N_UNARY && v->opch[0] == '-' ? ~0ull :
-					       pf_fold(v, &ok);
-			if (!ok)
-				pf_fail(ps, "flag value is not a constant");
-		}
+		/* Table values are constants: fold them now. */
+		ns[n->nr_syms].value = table_value(ps, v);
 		n->nr_syms++;
 		pf_free_node(v);
 		pf_expect(ps, "}");
@@ -387,9 +408,12 @@ static struct pf_node *parse_primary(struct pf_parser *ps)
 			return parse_call(ps, name, len);
 		/*
 		 * A kernel symbol the print fmt names (vmemmap_base, jiffies):
-		 * trace-cmd cannot know its value and takes 0.
+		 * trace-cmd cannot know its value and takes 0. The name stays
+		 * for flag tables (table_value).
 		 */
 		n = new_node(ps, N_NUM);
+		if (n && !(n->str = strndup(name, len)))
+			pf_fail(ps, "out of memory");
 		return n;
 	}
 	case T_PUNCT:
@@ -477,8 +501,8 @@ static struct pf_node *parse_unary(struct pf_parser *ps)
 	return n;
 }
 
-/* Binary operator precedence, C's; 0 for a token that is not one. */
-static int prec(const struct pf_parser *ps)
+/* Binary operator precedence, C's; 0 for text that is not one. */
+static int op_prec(const char *op)
 {
 	static const struct {
 		const char *op;
@@ -489,12 +513,32 @@ static int prec(const struct pf_parser *ps)
 		{ ">>", 8 }, { "+", 9 }, { "-", 9 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
 	};
 
-	if (ps->tok.kind != T_PUNCT)
-		return 0;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (!strcmp(ps->tok.punct, table[i].op))
+		if (!strcmp(op, table[i].op))
 			return table[i].prec;
 	return 0;
+}
+
+static int prec(const struct pf_parser *ps)
+{
+	return ps->tok.kind == T_PUNCT ? op_prec(ps->tok.punct) : 0;
+}
+
+/*
+ * libtraceevent loses the parentheses of a right operand whose operator
+ * binds less than the one before it: x & (A | B) is (x & A) | B there,
+ * x * (y + 1) is x * y + 1 (a left operand, or an equal one, keeps them).
+ * n's tree is regrouped the same way, so that values are trace-cmd's.
+ */
+static struct pf_node *tracecmd_regroup(struct pf_node *n)
+{
+	struct pf_node *r = n->b;
+
+	if (!r || r->op != N_BINARY || op_prec(r->opch) >= op_prec(n->opch))
+		return n;
+	n->b = r->a;
+	r->a = tracecmd_regroup(n);
+	return r;
 }
 
 static struct pf_node *parse_binary(struct pf_parser *ps, int min_prec)
@@ -511,7 +555,7 @@ static struct pf_node *parse_binary(struct pf_parser *ps, int min_prec)
 		pf_next(ps);
 		n->a = lhs;
 		n->b = parse_binary(ps, p + 1);
-		lhs = n;
+		lhs = tracecmd_regroup(n);
 	}
 	return lhs;
 }
