@@ -6,7 +6,16 @@
 # plain, with the event enabled in tracefs, and under our perf record
 # (per task, a sample of every hit: -c 1, sample_type IP|TID|TIME|CPU|
 # PERIOD|RAW|IDENTIFIER, a 4 MiB ring so none is lost). The cost of one
-# event is the getpid figure minus the plain one.
+# event is the getpid figure minus the plain one. The same for the
+# per-syscall event syscalls:sys_enter_getpid (its perf probe on the raw
+# tracepoint, the sample at the user registers).
+#
+# A cpu-clock sample: getpid under perf record -e cpu-clock -c 50000, a
+# timer sample every 50,000 ns, which under -icount shift=0 are 50,000
+# instructions: a batch of B instructions takes B/50000 samples, so one
+# sample costs (clock - plain) * 50000 / clock instructions. Linux on the
+# rig runs its hrtimers from the tick (4 ms: no high-resolution mode under
+# this QEMU), so there the figure is not comparable and is left out.
 #
 # The same static binaries run on Linux 6.12 when the linux-ref rig is
 # there (LINUX_REF, default ../shared/tools/linux-ref, mkkernel.sh's kernel:
@@ -31,6 +40,8 @@ echo 1 > \$T/events/raw_syscalls/sys_enter/enable
 echo "perf_guest ftrace \$(/bin/syscall_bench $batches getpid | med)"
 echo 0 > \$T/events/raw_syscalls/sys_enter/enable
 echo "perf_guest perf \$(/bin/perf record -e raw_syscalls:sys_enter -c 1 -m 1024 -o /tmp/b.data -- /bin/syscall_bench $batches getpid 2>/dev/null | med)"
+echo "perf_guest syscalls \$(/bin/perf record -e syscalls:sys_enter_getpid -c 1 -m 1024 -o /tmp/b.data -- /bin/syscall_bench $batches getpid 2>/dev/null | med)"
+echo "perf_guest clock \$(/bin/perf record -e cpu-clock -c 50000 -m 1024 -o /tmp/b.data -- /bin/syscall_bench $batches getpid 2>/dev/null | med)"
 SCRIPT
 
 PATH="$tmp:$PATH" "$build/spoor" exec --smp 1 --timeout 300 "$tmp/bench.sh" < /dev/null \
@@ -60,6 +71,10 @@ awk '
 		else printf "%-36s %10s\n", "per raw_syscalls:sys_enter event", "Spoor"
 		row("into the ftrace ring buffer", "ftrace")
 		row("as a perf sample into the mmap ring", "perf")
+		row("syscalls:sys_enter_getpid, perf sample", "syscalls")
+		if (spoor["clock"])
+			printf "%-36s %10d\n", "a cpu-clock sample (timer interrupt)",
+				(spoor["clock"] - spoor["plain"]) * 50000 / spoor["clock"]
 		printf "(instructions: getpid with the event minus plain getpid, %d on Spoor", spoor["plain"]
 		if (have) printf ", %d on Linux", linux["plain"]
 		print "; medians of batches of 1000)"

@@ -136,20 +136,29 @@ static struct item *collect(struct tdat *t, struct perf_data_file *f, size_t *nr
 	return items;
 }
 
+/* "ADDR SYMBOL+0xOFF (DSO)": kernel symbols from the file's kallsyms, no user ones. */
+static void put_ip(struct rep_ctx *ctx, struct obuf *o, uint64_t ip)
+{
+	struct rep_sym sym;
+
+	ob_printf(o, "%16llx ", (unsigned long long)ip);
+	if (ip >> 63 && syms_find(&ctx->syms, ip, &sym))
+		ob_printf(o, "%.*s+0x%llx ([kernel.kallsyms])", (int)sym.name_len, sym.name,
+			  (unsigned long long)(ip - sym.addr));
+	else
+		ob_puts(o, "[unknown] ([unknown])");
+}
+
 static void put_callchain(struct rep_ctx *ctx, struct obuf *o, const struct perf_sample *s)
 {
 	for (uint64_t i = 0; i < s->nr_ips; i++) {
 		uint64_t ip = perf_data_u64(s->ips + 8 * i);
-		struct rep_sym sym;
 
 		if (ip >= PERF_CONTEXT_MAX)
 			continue;	/* a kernel/user marker, not a frame */
-		ob_printf(o, "\t%16llx ", (unsigned long long)ip);
-		if (ip >> 63 && syms_find(&ctx->syms, ip, &sym))
-			ob_printf(o, "%.*s+0x%llx ([kernel.kallsyms])\n", (int)sym.name_len, sym.name,
-				  (unsigned long long)(ip - sym.addr));
-		else
-			ob_puts(o, "[unknown] ([unknown])\n");
+		ob_putc(o, '\t');
+		put_ip(ctx, o, ip);
+		ob_putc(o, '\n');
 	}
 	ob_putc(o, '\n');
 }
@@ -179,16 +188,23 @@ static void print_sample(struct rep_ctx *ctx, struct obuf *o, const struct repor
 		ob_printf(o, "%09llu: ", (unsigned long long)(s->time % 1000000000ull));
 	else
 		ob_printf(o, "%06llu: ", (unsigned long long)(s->time % 1000000000ull / 1000));
-	if (ev)
+	/* perf script's default fields: a tracepoint's text, or a counter's period and ip */
+	if (ev) {
 		snprintf(evname, sizeof(evname), "%s:%s", ev->system, ev->name);
-	else
-		snprintf(evname, sizeof(evname), "%s-%llu", a->type == PERF_TYPE_SOFTWARE ?
-			 "software" : "event", (unsigned long long)a->config);
+	} else {
+		perf_data_event_name(a, evname, sizeof(evname));
+		ob_printf(o, "%10llu ", (unsigned long long)s->period);
+	}
 	ob_printf(o, "%*s: ", width, evname);
 	start = o->len;
-	if (!ev || !s->raw)
-		ob_printf(o, "%llu %16llx", (unsigned long long)s->period, (unsigned long long)s->ip);
-	else if (opt->raw)
+	if (!ev) {
+		if (!chain) {
+			ob_putc(o, ' ');
+			put_ip(ctx, o, s->ip);
+		}
+	} else if (!s->raw) {
+		/* a tracepoint sampled without RAW: nothing to print */
+	} else if (opt->raw)
 		rep_print_fields(ctx, o, ev, &r);
 	else if (rep_event_print(ctx, ev))
 		pf_print(ctx, o, ev->print, &r);
@@ -211,8 +227,15 @@ static int name_width(struct rep_ctx *ctx, const struct perf_data_file *f)
 		const struct perf_event_attr *a = &f->attrs[i].attr;
 		const struct rep_event *ev = a->type == PERF_TYPE_TRACEPOINT && a->config < 65536 ?
 					     rep_event_by_id(ctx, (unsigned int)a->config) : NULL;
-		int n = ev ? (int)(strlen(ev->system) + 1 + strlen(ev->name)) : 0;
+		char name[160];
+		int n;
 
+		if (ev) {
+			n = (int)(strlen(ev->system) + 1 + strlen(ev->name));
+		} else {
+			perf_data_event_name(a, name, sizeof(name));
+			n = (int)strlen(name);
+		}
 		w = n > w ? n : w;
 	}
 	return w;

@@ -1,5 +1,6 @@
 /* start_kernel: the boot CPU's path from the loader to a running system. */
 #include <kernel/types.h>
+#include <kernel/time.h>
 #include <kernel/printk.h>
 #include <asm/serial.h>
 #include <asm/segment.h>
@@ -63,7 +64,7 @@ notrace void start_kernel(u32 magic, u32 info_phys)
 	lapic_setup();
 	tsc_calibrate();
 	sched_init();
-	lapic_timer_start();
+	tick_start_cpu();
 	arch_local_irq_enable();
 	smp_init();
 	/* After memory and SMP bring-up, before init opens /dev/console. */

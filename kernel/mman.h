@@ -177,6 +177,12 @@ int mm_map_fixed(struct mm_struct *mm, unsigned long start, unsigned long end, u
 #define FAULT_FLAG_USER		0x4
 /* Makes addr accessible as asked: 0, or -EFAULT (no vma, wrong permission: SIGSEGV), -ENOMEM. */
 int handle_mm_fault(struct mm_struct *mm, unsigned long addr, unsigned int flags);
+/*
+ * A user fault found no free page (kernel/mm/oom_kill.c): kills the process
+ * holding the most memory, or waits for the last one killed to let go.
+ * True: retry the access; false: nothing could be killed.
+ */
+bool pagefault_out_of_memory(void);
 /* Frees the pages of [start, end) and clears their entries; caller holds lock and flushes. */
 void zap_range(struct mm_struct *mm, unsigned long start, unsigned long end);
 /* Makes the entries of [start, end) match vma->flags (mprotect); caller holds lock and flushes. */

@@ -156,6 +156,7 @@ struct task_struct {
 	u64 slice_start_runtime;	/* sum_exec_runtime when last picked */
 	u64 nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	int wake_cpu_hint;		/* CPU that last woke it (load balancing) */
+	bool sched_migrated;		/* moved CPUs; perf's cpu-migrations counts it when it runs */
 
 	/* arch context and stack */
 	struct thread_struct thread;

@@ -30,6 +30,15 @@ size_t strspn(const char *s, const char *accept);
 size_t strcspn(const char *s, const char *reject);
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap) __printf(3, 0);
 int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+/*
+ * -ffreestanding makes every memcpy and memset a call, even a record's
+ * 16-byte comm: GCC inlines the constant-size ones this way and calls the
+ * functions for the rest. kernel/lib/string.c, defining them, opts out.
+ */
+#ifndef KERNEL_STRING_DEFINE
+#define memcpy(dst, src, n)	__builtin_memcpy(dst, src, n)
+#define memset(dst, c, n)	__builtin_memset(dst, c, n)
+#endif
 #endif
 
 /* Both builds: kernel/lib/kstring.c. */

@@ -11,7 +11,7 @@
 #include <kernel/rcu.h>
 #include <kernel/preempt.h>
 #include <kernel/ftrace.h>
-#include <trace/events/timer.h>
+#include <kernel/hrtimer.h>
 #include <asm/tsc.h>
 
 unsigned long tsc_khz;
@@ -58,9 +58,26 @@ void tick_periodic(void)
 	while (now > old && !__atomic_compare_exchange_n(&jiffies, &old, now, false,
 							 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
-	/* Linux's tick is an hrtimer; Spoor's has no timer object to name (hrtimer=0). */
-	trace_hrtimer_expire_entry(NULL, (s64)ktime_get_ns(), (void *)tick_periodic);
 	rcu_tick(preempt_count() - HARDIRQ_OFFSET, is_idle_task(current));
 	scheduler_tick();
 	run_local_timers();
+}
+
+static DEFINE_PER_CPU(struct hrtimer, tick_timer);
+
+/* The tick as an hrtimer (Linux's tick_sched_timer): every 1/HZ, skipping missed ones. */
+static enum hrtimer_restart tick_sched_timer(struct hrtimer *t)
+{
+	tick_periodic();
+	hrtimer_forward(t, ktime_get_ns(), NSEC_PER_SEC / HZ);
+	return HRTIMER_RESTART;
+}
+
+void tick_start_cpu(void)
+{
+	struct hrtimer *t = this_cpu_ptr(&tick_timer);
+
+	hrtimers_start_cpu();
+	hrtimer_init(t, tick_sched_timer);
+	hrtimer_start(t, ktime_get_ns() + NSEC_PER_SEC / HZ);
 }

@@ -19,7 +19,7 @@ u64 trace_clock_global(void);
 u64 trace_clock_counter(void);
 
 /*
- * The tick: HZ periodic LAPIC timer interrupts on every CPU (kernel/time.c).
+ * The tick: an hrtimer (kernel/hrtimer.h) firing HZ times a second on every CPU.
  * jiffies is ktime_get_ns in 1/HZ units, brought up to date by every tick.
  */
 #define HZ		1000
@@ -39,7 +39,9 @@ static inline unsigned long nsecs_to_jiffies_ceil(u64 ns)
 }
 #define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
 #define time_before(a, b)	((long)((a) - (b)) < 0)
-/* The tick's work on this CPU: jiffies, scheduler, timers (arch timer interrupt calls it). */
+/* The tick's work on this CPU: jiffies, scheduler, timers (hardirq). */
 void tick_periodic(void);
+/* Start this CPU's tick: an hrtimer every 1/HZ (boot CPU after tsc_calibrate; each AP). */
+void tick_start_cpu(void);
 
 #endif

@@ -206,6 +206,14 @@ static struct hist_field *parse_field(struct hist_trigger_data *hd, char *str, u
 		type = field->type;
 	}
 
+	/*
+	 * common_comm is Spoor's; Linux, which has no such field, answers a
+	 * .log2 or .buckets on it "Couldn't find field" (EINVAL), and so does this.
+	 */
+	if ((mods & HIST_FIELD_FL_COMM) && (mods & (HIST_FIELD_FL_LOG2 | HIST_FIELD_FL_BUCKET))) {
+		HIST_ERR(hd, FIELD_NOT_FOUND, str);
+		return NULL;
+	}
 	/* Which modifiers make sense where. */
 	if (((mods & HIST_FIELD_FL_EXECNAME) && strcmp(str, "common_pid")) ||
 	    ((mods & HIST_FIELD_FL_TIMESTAMP_USECS) && !(mods & HIST_FIELD_FL_TIMESTAMP)) ||

@@ -49,7 +49,7 @@ struct perf_event *perf_event_alloc(const struct perf_event_attr *attr, int cpu,
 	INIT_LIST_HEAD(&event->child_list);
 	INIT_LIST_HEAD(&event->reclaim_node);
 	atomic_set(&event->refcount, 1);
-	event->last_cpu = -1;
+	hrtimer_init(&event->hrtimer, perf_clock_hrtimer);	/* armed by clock events only */
 	event->state = PERF_EVENT_STATE_OFF;
 	if (!(attr->flags & PERF_ATTR_FLAG_FREQ))
 		event->sample_period = attr->sample_period;
@@ -72,6 +72,8 @@ void perf_event_put(struct perf_event *event)
 {
 	if (!atomic_dec_and_test(&event->refcount))
 		return;
+	/* dead, its timer stops at its next expiry; one running on another CPU is waited for */
+	hrtimer_cancel(&event->hrtimer);
 	if (event->filter)
 		filter_free(event->filter);
 	if (event->rb)
@@ -196,28 +198,39 @@ void perf_buffer_put(struct perf_buffer *rb)
 	spin_unlock_irqrestore(&perf_lock, flags);
 }
 
-void perf_event_release(struct perf_event *event)
+void perf_group_detach(struct perf_event *event)
 {
-	struct perf_hook *hook = event->hook;
-	struct perf_event *child, *cn, *sib, *sn;
-	unsigned long flags;
+	struct perf_event *sib, *sn;
 
-	spin_lock_irqsave(&perf_lock, flags);
-	event->state = PERF_EVENT_STATE_DEAD;
-	list_for_each_entry_safe(child, cn, &event->child_list, child_list) {
-		list_del_init(&child->child_list);
-		perf_event_unhook(child);
-		perf_event_put_deferred(child);
+	if (event->group_leader != event) {
+		list_del_init(&event->sibling_list);
+		event->group_leader->nr_siblings--;
+		event->group_leader = event;
+		return;
 	}
 	/* siblings of a closed leader go on alone, as Linux's become singletons */
 	list_for_each_entry_safe(sib, sn, &event->sibling_list, sibling_list) {
 		list_del_init(&sib->sibling_list);
 		sib->group_leader = sib;
 	}
-	if (event->group_leader != event) {
-		list_del_init(&event->sibling_list);
-		event->group_leader->nr_siblings--;
+	event->nr_siblings = 0;
+}
+
+void perf_event_release(struct perf_event *event)
+{
+	struct perf_hook *hook = event->hook;
+	struct perf_event *child, *cn;
+	unsigned long flags;
+
+	spin_lock_irqsave(&perf_lock, flags);
+	event->state = PERF_EVENT_STATE_DEAD;
+	list_for_each_entry_safe(child, cn, &event->child_list, child_list) {
+		list_del_init(&child->child_list);
+		perf_group_detach(child);
+		perf_event_unhook(child);
+		perf_event_put_deferred(child);
 	}
+	perf_group_detach(event);
 	perf_event_unhook(event);
 	perf_event_put_deferred(event);
 	spin_unlock_irqrestore(&perf_lock, flags);
@@ -234,6 +247,8 @@ void perf_event_enable(struct perf_event *event)
 	event->tstamp = perf_event_clock(event);
 	event->clock_base = event->tstamp;
 	WRITE_ONCE(event->state, PERF_EVENT_STATE_ACTIVE);
+	if (perf_event_is_clock(event))
+		perf_clock_start(event);
 }
 
 void perf_event_disable(struct perf_event *event)
@@ -245,8 +260,10 @@ void perf_event_disable(struct perf_event *event)
 	WRITE_ONCE(event->state, PERF_EVENT_STATE_OFF);
 	now = perf_event_clock(event);
 	event->total_time += now - event->tstamp;
-	if (perf_event_is_clock(event))
+	if (perf_event_is_clock(event)) {
 		atomic64_add(&event->count, (long)(now - event->clock_base));
+		perf_clock_stop(event);
+	}
 }
 
 u64 perf_event_time(struct perf_event *event)
@@ -258,19 +275,32 @@ u64 perf_event_time(struct perf_event *event)
 	return t;
 }
 
-u64 perf_event_count(struct perf_event *event)
+/* The event's own count, no child's. */
+static u64 perf_event_count_self(struct perf_event *event)
 {
-	u64 n = (u64)atomic64_read(&event->count) + event->child_count;
-	struct perf_event *child;
-	unsigned long flags;
+	u64 n = (u64)atomic64_read(&event->count);
 
 	if (perf_event_is_clock(event) && READ_ONCE(event->state) == PERF_EVENT_STATE_ACTIVE)
 		n += perf_event_clock(event) - event->clock_base;
+	return n;
+}
+
+u64 perf_event_count(struct perf_event *event)
+{
+	u64 n = perf_event_count_self(event) + event->child_count;
+	struct perf_event *child;
+	unsigned long flags;
+
 	spin_lock_irqsave(&perf_lock, flags);
 	list_for_each_entry(child, &event->child_list, child_list)
 		n += (u64)atomic64_read(&child->count);
 	spin_unlock_irqrestore(&perf_lock, flags);
 	return n;
+}
+
+static u64 count_of(struct perf_event *event, bool self)
+{
+	return self ? perf_event_count_self(event) : perf_event_count(event);
 }
 
 /* [id] [lost] of one event, as read_format wants them after its value. */
@@ -279,9 +309,21 @@ static unsigned int put_id_lost(struct perf_event *event, u64 fmt, u64 *out)
 	unsigned int n = 0;
 
 	if (fmt & PERF_FORMAT_ID)
-		out[n++] = event->id;
+		out[n++] = event->parent ? event->parent->id : event->id;	/* a child: its parent's */
 	if (fmt & PERF_FORMAT_LOST)
 		out[n++] = (u64)atomic64_read(&event->lost_samples);
+	return n;
+}
+
+/* [enabled] [running] */
+static unsigned int put_times(struct perf_event *event, u64 fmt, u64 *out)
+{
+	unsigned int n = 0;
+
+	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		out[n++] = perf_event_time(event);
+	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		out[n++] = perf_event_time(event);
 	return n;
 }
 
@@ -301,28 +343,23 @@ unsigned int perf_event_read_size(struct perf_event *event)
  * Without GROUP: value [enabled] [running] [id] [lost]. With GROUP, for
  * the leader and each sibling: nr [enabled] [running] {value [id] [lost]}.
  */
-unsigned int perf_event_read_values(struct perf_event *event, u64 *out)
+unsigned int perf_event_read_values(struct perf_event *event, bool self, u64 *out)
 {
 	u64 fmt = event->attr.read_format;
 	struct perf_event *leader = event->group_leader, *sib;
 	unsigned int n = 0;
 
-	if (fmt & PERF_FORMAT_GROUP) {
-		event = leader;
-		out[n++] = leader->nr_siblings + 1;
-	} else {
-		out[n++] = perf_event_count(event);
-	}
-	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
-		out[n++] = perf_event_time(event);
-	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
-		out[n++] = perf_event_time(event);
-	if (!(fmt & PERF_FORMAT_GROUP))
+	if (!(fmt & PERF_FORMAT_GROUP)) {
+		out[n++] = count_of(event, self);
+		n += put_times(event, fmt, out + n);
 		return n + put_id_lost(event, fmt, out + n);
-	out[n++] = perf_event_count(leader);
+	}
+	out[n++] = leader->nr_siblings + 1;
+	n += put_times(leader, fmt, out + n);
+	out[n++] = count_of(leader, self);
 	n += put_id_lost(leader, fmt, out + n);
 	list_for_each_entry(sib, &leader->sibling_list, sibling_list) {
-		out[n++] = perf_event_count(sib);
+		out[n++] = count_of(sib, self);
 		n += put_id_lost(sib, fmt, out + n);
 	}
 	return n;

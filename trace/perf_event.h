@@ -13,9 +13,9 @@
  * per-task (task set), per-CPU (cpu >= 0) or both, as Linux's are.
  *
  * inherit: a fork copies the parent's inheriting events to the child
- * (struct perf_event.parent points at the event the user opened); the
- * child's hits count and sample into the parent's ring, and its count is
- * folded into the parent's when it exits.
+ * (struct perf_event.parent points at the event the user opened), groups
+ * as groups; the child's hits count and sample into the parent's ring,
+ * and its count is folded into the parent's when it exits.
  */
 #ifndef TRACE_PERF_EVENT_H
 #define TRACE_PERF_EVENT_H
@@ -24,11 +24,13 @@
 #include <kernel/atomic.h>
 #include <kernel/list.h>
 #include <kernel/spinlock.h>
+#include <kernel/hrtimer.h>
 #include <kernel/slab.h>
 #include <trace/perf_event_abi.h>
 #include <trace/perf_ring.h>
 
 struct task_struct;
+struct pt_regs;
 struct trace_event_call;
 struct event_filter;
 struct perf_event;
@@ -81,7 +83,9 @@ struct perf_event {
 	atomic64_t period_left;		/* hits until the next sample */
 	int event_limit;		/* PERF_EVENT_IOC_REFRESH: samples left, 0 = unlimited */
 	u64 freq_stamp;			/* freq mode: time of the last sample */
-	int last_cpu;			/* CPU_MIGRATIONS: where the task last ran */
+	/* cpu-clock/task-clock sampling (trace/perf_clock.c) */
+	struct hrtimer hrtimer;		/* fires every sample_period ns while counting */
+	s64 hrtimer_left;		/* ns left of the period when it stopped; 0: a whole one */
 
 	struct perf_buffer *rb;		/* where samples go (own ring or SET_OUTPUT's) */
 	struct event_filter *filter;	/* PERF_EVENT_IOC_SET_FILTER (tracepoints) */
@@ -117,11 +121,16 @@ u64 perf_event_count(struct perf_event *event);
 u64 perf_event_time(struct perf_event *event);
 /* u64s of the read_format values (the group's, with PERF_FORMAT_GROUP). */
 unsigned int perf_event_read_size(struct perf_event *event);
-/* The read_format values for read(2) / PERF_SAMPLE_READ; returns the u64s written. */
-unsigned int perf_event_read_values(struct perf_event *event, u64 *out);
+/*
+ * The read_format values for read(2) (self false: children included) or
+ * PERF_SAMPLE_READ (self: the events' own counts); returns the u64s written.
+ */
+unsigned int perf_event_read_values(struct perf_event *event, bool self, u64 *out);
 /* Add event to hook's array / take it out (perf_lock held; any context but NMI). */
 int perf_hook_add(struct perf_hook *hook, struct perf_event *event, gfp_t gfp);
 void perf_hook_del(struct perf_hook *hook, struct perf_event *event);
+/* Leave its group; a leader's siblings go on alone (perf_lock held). */
+void perf_group_detach(struct perf_event *event);
 /* Take event out of its counter hook and the task hook (perf_lock held). */
 void perf_event_unhook(struct perf_event *event);
 /* Drop the owner's reference after a grace period (perf_lock held). */
@@ -131,12 +140,18 @@ void perf_reclaim(void);
 
 /* --- trace/perf_output_event.c: a hit becomes a count or a sample --- */
 /*
- * Count nr hits for event at ip (kernel ip: misc KERNEL; user ip: USER),
- * addr for PERF_SAMPLE_ADDR, raw record for PERF_SAMPLE_RAW; samples when
- * the period is reached.
+ * Count nr hits for event where regs say (rip, and rbp for the kernel
+ * callchain; a user-mode regs makes the sample misc USER), addr for
+ * PERF_SAMPLE_ADDR, raw record for PERF_SAMPLE_RAW; samples when the
+ * period is reached.
  */
-void perf_event_hit(struct perf_event *event, u64 nr, unsigned long ip, bool user_ip, u64 addr,
+void perf_event_hit(struct perf_event *event, u64 nr, const struct pt_regs *regs, u64 addr,
 		    const void *raw, u32 raw_size);
+/* One period of event elapsed at regs: a sample (the clocks' timer calls it). */
+void perf_event_overflow(struct perf_event *event, u64 period, const struct pt_regs *regs,
+			 u64 addr, const void *raw, u32 raw_size);
+/* The hit excluded by exclude_user/exclude_kernel, by where regs are? */
+bool perf_event_excluded(const struct perf_event *event, const struct pt_regs *regs);
 /* Does a hit on this CPU by task concern event? */
 bool perf_event_matches(const struct perf_event *event, const struct task_struct *task);
 /* A non-sample record (COMM, EXIT, FORK, MMAP) with its sample_id trailer. */
@@ -148,9 +163,17 @@ int perf_tp_event_init(struct perf_event *event);
 
 /* --- trace/perf_sw.c: PERF_TYPE_SOFTWARE --- */
 int perf_sw_event_init(struct perf_event *event);
+
+/* --- trace/perf_clock.c: cpu-clock and task-clock --- */
+int perf_clock_event_init(struct perf_event *event);
 /* The counter clock of a software clock event: task runtime or wall time. */
 u64 perf_event_clock(const struct perf_event *event);
 bool perf_event_is_clock(const struct perf_event *event);
+/* The sampling timer's function: a sample at the interrupted registers. */
+enum hrtimer_restart perf_clock_hrtimer(struct hrtimer *t);
+/* Enabled / disabled (perf_lock held): run the sampling timer where the event counts. */
+void perf_clock_start(struct perf_event *event);
+void perf_clock_stop(struct perf_event *event);
 
 /* --- trace/perf_task.c: inherit, enable_on_exec, COMM/EXIT/FORK/MMAP records --- */
 /* Follow the event's task's forks, execs, exits and mmaps if its attr asks to. */

@@ -218,7 +218,7 @@ static ssize_t perf_read(struct file *file, char *buf, size_t count, loff_t *pos
 	values = kmalloc(size, GFP_KERNEL);
 	if (!values)
 		return -ENOMEM;
-	perf_event_read_values(event, values);
+	perf_event_read_values(event, false, values);
 	memcpy(buf, values, size);
 	kfree(values);
 	return (ssize_t)size;

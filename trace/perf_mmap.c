@@ -108,6 +108,9 @@ int perf_mmap(struct file *file, struct vm_area_struct *vma)
 
 	if (vma->pgoff || !(vma->flags & VM_SHARED))
 		return -EINVAL;
+	/* children on any CPU would write one ring at once: Linux maps inherited rings per CPU */
+	if (event->cpu < 0 && (event->attr.flags & PERF_ATTR_FLAG_INHERIT))
+		return -EINVAL;
 	nr_pages--;	/* the control page */
 	if (nr_pages & (nr_pages - 1))
 		return -EINVAL;

@@ -47,8 +47,17 @@ bool perf_event_matches(const struct perf_event *event, const struct task_struct
 	return !event->task || event->task == task;
 }
 
-/* Kernel frames, then (in task context, from a process) the user frames by rbp. */
-static u32 perf_callchain(struct perf_event *event, u64 *out, bool user_ip)
+bool perf_event_excluded(const struct perf_event *event, const struct pt_regs *regs)
+{
+	return event->attr.flags & (user_mode(regs) ? PERF_ATTR_FLAG_EXCLUDE_USER :
+				    PERF_ATTR_FLAG_EXCLUDE_KERNEL);
+}
+
+/*
+ * Kernel frames from regs (its ip, then the callers by its rbp), then (in
+ * task context, from a process) the user frames by the user rbp.
+ */
+static u32 perf_callchain(struct perf_event *event, u64 *out, const struct pt_regs *regs)
 {
 	unsigned int max = event->attr.sample_max_stack ? event->attr.sample_max_stack :
 			   PERF_MAX_STACK_DEPTH;
@@ -58,19 +67,20 @@ static u32 perf_callchain(struct perf_event *event, u64 *out, bool user_ip)
 
 	if (max > PERF_MAX_STACK_DEPTH)
 		max = PERF_MAX_STACK_DEPTH;
-	if (!(event->attr.flags & PERF_ATTR_FLAG_EXCL_CALLCHAIN_K) && !user_ip) {
+	if (!(event->attr.flags & PERF_ATTR_FLAG_EXCL_CALLCHAIN_K) && !user_mode(regs)) {
 		out[n++] = PERF_CONTEXT_KERNEL;
-		k = stack_trace_save(store, max, 0);
+		out[n++] = regs->rip;
+		k = stack_trace_save_from(regs->rbp, store, max - 1);
 		for (u32 i = 0; i < k; i++)
 			out[n++] = store[i];
 	}
 	if (!(event->attr.flags & PERF_ATTR_FLAG_EXCL_CALLCHAIN_U) && p->mm &&
 	    !(p->flags & PF_KTHREAD)) {
-		struct pt_regs *regs = task_pt_regs(p);
-		unsigned long fp = regs->rbp, frame[2];
+		struct pt_regs *uregs = task_pt_regs(p);
+		unsigned long fp = uregs->rbp, frame[2];
 
 		out[n++] = PERF_CONTEXT_USER;
-		out[n++] = regs->rip;
+		out[n++] = uregs->rip;
 		/* a fault here may need mm->lock: only where sleeping-free faults are safe */
 		for (k = 1; in_task() && k < max && fp && !(fp & 7) && fp < TASK_SIZE; k++) {
 			if (copy_from_user(frame, (void *)fp, sizeof(frame)) || !frame[1])
@@ -98,8 +108,8 @@ static void perf_adjust_period(struct perf_event *event, u64 now)
 	event->sample_period = period ? period : 1;
 }
 
-static void perf_event_output(struct perf_event *event, u64 period, unsigned long ip,
-			      bool user_ip, u64 addr, const void *raw, u32 raw_size)
+static void perf_event_output(struct perf_event *event, u64 period, const struct pt_regs *regs,
+			      u64 addr, const void *raw, u32 raw_size)
 {
 	struct perf_event *root = event->parent ? event->parent : event;
 	struct perf_buffer *rb = READ_ONCE(root->rb);
@@ -109,7 +119,7 @@ static void perf_event_output(struct perf_event *event, u64 period, unsigned lon
 	struct task_struct *p = current;
 	struct perf_output_handle h;
 	struct perf_sample_data d = {
-		.ip = ip, .pid = (u32)p->tgid, .tid = (u32)p->pid, .time = ktime_get_ns(),
+		.ip = regs->rip, .pid = (u32)p->tgid, .tid = (u32)p->pid, .time = ktime_get_ns(),
 		.addr = addr, .id = root->id, .stream_id = event->id,
 		.cpu = (u32)smp_processor_id(), .period = period, .raw = raw, .raw_size = raw_size,
 	};
@@ -118,12 +128,13 @@ static void perf_event_output(struct perf_event *event, u64 period, unsigned lon
 		return;
 	if (st & PERF_SAMPLE_READ) {
 		d.read = sc->read;
-		d.read_nr = perf_event_read_size(root) <= PERF_READ_MAX ?
-			    perf_event_read_values(root, sc->read) : 0;
+		/* the sampled task's group, its own counts (Linux 6.12 with inherit) */
+		d.read_nr = perf_event_read_size(event) <= PERF_READ_MAX ?
+			    perf_event_read_values(event, true, sc->read) : 0;
 	}
 	if (st & PERF_SAMPLE_CALLCHAIN) {
 		d.callchain = sc->callchain;
-		d.callchain_nr = perf_callchain(event, sc->callchain, user_ip);
+		d.callchain_nr = perf_callchain(event, sc->callchain, regs);
 	}
 	if (perf_ring_begin(&h, &rb->ring, perf_sample_size(st, &d), perf_lost_size(st, id_all))) {
 		atomic64_inc(&root->lost_samples);
@@ -131,21 +142,22 @@ static void perf_event_output(struct perf_event *event, u64 period, unsigned lon
 	}
 	if (h.lost)
 		perf_output_lost(&h, st, id_all, &d, h.lost);
-	perf_output_sample(&h, user_ip ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL, st, &d);
+	perf_output_sample(&h, user_mode(regs) ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL, st,
+			   &d);
 	if (!(event->attr.flags & PERF_ATTR_FLAG_WATERMARK))
 		perf_ring_count_event(&rb->ring, event->attr.wakeup_events);
 	perf_ring_end(&h);
 }
 
 /* One period elapsed: sample, and stop after the samples REFRESH allowed. */
-static void perf_event_overflow(struct perf_event *event, u64 period, unsigned long ip,
-				bool user_ip, u64 addr, const void *raw, u32 raw_size)
+void perf_event_overflow(struct perf_event *event, u64 period, const struct pt_regs *regs,
+			 u64 addr, const void *raw, u32 raw_size)
 {
 	struct perf_event *root = event->parent ? event->parent : event;
 
 	if (event->attr.flags & PERF_ATTR_FLAG_FREQ)
 		perf_adjust_period(event, ktime_get_ns());
-	perf_event_output(event, period, ip, user_ip, addr, raw, raw_size);
+	perf_event_output(event, period, regs, addr, raw, raw_size);
 	if (root->event_limit && !__atomic_sub_fetch(&root->event_limit, 1, __ATOMIC_RELAXED)) {
 		WRITE_ONCE(event->state, PERF_EVENT_STATE_OFF);
 		WRITE_ONCE(root->state, PERF_EVENT_STATE_OFF);
@@ -154,7 +166,7 @@ static void perf_event_overflow(struct perf_event *event, u64 period, unsigned l
 	}
 }
 
-void perf_event_hit(struct perf_event *event, u64 nr, unsigned long ip, bool user_ip, u64 addr,
+void perf_event_hit(struct perf_event *event, u64 nr, const struct pt_regs *regs, u64 addr,
 		    const void *raw, u32 raw_size)
 {
 	u64 period = event->sample_period, n;
@@ -165,7 +177,7 @@ void perf_event_hit(struct perf_event *event, u64 nr, unsigned long ip, bool use
 	if (!period)
 		return;
 	if ((event->attr.sample_type & PERF_SAMPLE_PERIOD) && !freq) {
-		perf_event_overflow(event, nr, ip, user_ip, addr, raw, raw_size);
+		perf_event_overflow(event, nr, regs, addr, raw, raw_size);
 		return;
 	}
 	left = __atomic_sub_fetch(&event->period_left.counter, (long)nr, __ATOMIC_RELAXED);
@@ -174,7 +186,7 @@ void perf_event_hit(struct perf_event *event, u64 nr, unsigned long ip, bool use
 	n = 1 + (u64)(-left) / period;
 	atomic64_add(&event->period_left, (long)(n * period));
 	while (n--)
-		perf_event_overflow(event, period, ip, user_ip, addr, raw, raw_size);
+		perf_event_overflow(event, period, regs, addr, raw, raw_size);
 }
 
 void perf_event_output_record(struct perf_event *event, const struct perf_event_header *hdr,

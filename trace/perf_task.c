@@ -62,14 +62,15 @@ static void task_record(u32 type, struct task_struct *p, struct task_struct *par
 			perf_event_output_record(*ev, &hdr, &b, sizeof(b), p);
 }
 
-/* A copy of parent's event e for child, counting into e's root. */
-static void inherit_event(struct perf_event *e, struct task_struct *child)
+/* A copy of parent's event e for child, counting into e's root, in leader's group. */
+static struct perf_event *inherit_event(struct perf_event *e, struct task_struct *child,
+					struct perf_event *leader)
 {
 	struct perf_event *root = e->parent ? e->parent : e;
-	struct perf_event *c = perf_event_alloc(&root->attr, e->cpu, child, NULL, root);
+	struct perf_event *c = perf_event_alloc(&root->attr, e->cpu, child, leader, root);
 
 	if (!c)
-		return;
+		return NULL;
 	if (e->hook && perf_hook_add(e->hook, c, GFP_ATOMIC))
 		goto fail;
 	c->hook = e->hook;
@@ -80,11 +81,26 @@ static void inherit_event(struct perf_event *e, struct task_struct *child)
 	}
 	c->tracked = true;
 	list_add_tail(&c->child_list, &root->child_list);
+	if (leader) {
+		list_add_tail(&c->sibling_list, &leader->sibling_list);
+		leader->nr_siblings++;
+	}
 	if (READ_ONCE(e->state) == PERF_EVENT_STATE_ACTIVE)
 		perf_event_enable(c);
-	return;
+	return c;
 fail:
 	perf_event_put_deferred(c);
+	return NULL;
+}
+
+/* The child gets its own copy of the group: its reads and samples see that group. */
+static void inherit_group(struct perf_event *leader, struct task_struct *child)
+{
+	struct perf_event *c = inherit_event(leader, child, NULL), *sib;
+
+	list_for_each_entry(sib, &leader->sibling_list, sibling_list)
+		if (c && READ_ONCE(sib->state) != PERF_EVENT_STATE_DEAD)
+			inherit_event(sib, child, c);
 }
 
 static void probe_fork(void *data, struct task_struct *parent, struct task_struct *child)
@@ -96,9 +112,10 @@ static void probe_fork(void *data, struct task_struct *parent, struct task_struc
 	for (ev = task_hook.events; ev && *ev; ev++) {
 		struct perf_event *e = *ev;
 
+		/* a group goes with its leader (Linux inherits groups whose leader inherits) */
 		if ((e->attr.flags & PERF_ATTR_FLAG_INHERIT) && e->task == parent &&
-		    READ_ONCE(e->state) != PERF_EVENT_STATE_DEAD)
-			inherit_event(e, child);
+		    e->group_leader == e && READ_ONCE(e->state) != PERF_EVENT_STATE_DEAD)
+			inherit_group(e, child);
 	}
 	spin_unlock_irqrestore(&perf_lock, flags);
 	if (perf_recursion_enter() < 0)
@@ -165,6 +182,7 @@ restart:
 		c->parent->child_count += (u64)atomic64_read(&c->count);
 		atomic64_add(&c->parent->lost_samples, atomic64_read(&c->lost_samples));
 		list_del_init(&c->child_list);
+		perf_group_detach(c);
 		perf_event_unhook(c);
 		perf_event_put_deferred(c);
 		goto restart;	/* the array was just replaced */

@@ -41,7 +41,8 @@ void *perf_trace_buf_alloc(u32 size, int *rctx)
 }
 
 void perf_trace_buf_submit(struct trace_event_call *call, void *raw, u32 size, int rctx,
-			   u64 addr, u64 count, struct task_struct *task, unsigned long ip)
+			   u64 addr, u64 count, struct task_struct *task,
+			   const struct pt_regs *regs)
 {
 	struct perf_hook *hook = READ_ONCE(tp_hooks[call->id]);
 	struct perf_event **ev = hook ? rcu_dereference(hook->events) : NULL;
@@ -53,12 +54,12 @@ void perf_trace_buf_submit(struct trace_event_call *call, void *raw, u32 size, i
 		struct perf_event *root = e->parent ? e->parent : e;
 		struct event_filter *filter = READ_ONCE(root->filter);
 
-		/* the hit is in the kernel: excluding the kernel excludes tracepoints */
-		if (!perf_event_matches(e, task) || (e->attr.flags & PERF_ATTR_FLAG_EXCLUDE_KERNEL))
+		/* tracepoints hit in the kernel; syscall events at the task's user regs */
+		if (!perf_event_matches(e, task) || perf_event_excluded(e, regs))
 			continue;
 		if (filter && !filter_match(filter, raw))
 			continue;
-		perf_event_hit(e, count, ip, false, addr, raw, size);
+		perf_event_hit(e, count, regs, addr, raw, size);
 	}
 	perf_recursion_exit();
 }

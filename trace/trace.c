@@ -99,10 +99,16 @@ int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 
 	if (pages > RB_MAX_PAGES)
 		return -EINVAL;
-	/* The ring gets at least its minimum; the files show what was asked for, as Linux's. */
-	ret = ring_buffer_resize(tr->buffer, max(pages, RB_MIN_PAGES) * RB_PAGE_DATA_SIZE, cpu);
+	/*
+	 * The ring gets at least its minimum, and the files show that minimum
+	 * for less (free_buffer's 0 reads 7 KiB, as on Linux); above it they
+	 * show what was asked for.
+	 */
+	pages = max(pages, RB_MIN_PAGES);
+	size = max(size, RB_MIN_PAGES * RB_PAGE_DATA_SIZE);
+	ret = ring_buffer_resize(tr->buffer, pages * RB_PAGE_DATA_SIZE, cpu);
 	if (!ret && tr->snapshot)
-		ret = ring_buffer_resize(tr->snapshot, max(pages, RB_MIN_PAGES) * RB_PAGE_DATA_SIZE, cpu);
+		ret = ring_buffer_resize(tr->snapshot, pages * RB_PAGE_DATA_SIZE, cpu);
 	if (ret)
 		return ret;
 	for (int c = 0; c < (int)nr_cpu_ids; c++)
@@ -132,6 +138,7 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 void tracing_reset(struct trace_array *tr, int cpu)
 {
 	if (cpu == RING_BUFFER_ALL_CPUS) {
+		tr->time_start = ring_buffer_time_stamp(tr->buffer);
 		ring_buffer_reset(tr->buffer);
 		if (tr->snapshot)
 			ring_buffer_reset(tr->snapshot);
@@ -230,6 +237,7 @@ static int trace_array_init(struct trace_array *tr, struct dentry *dir)
 	spin_lock_init(&tr->lock);
 	tr->clock_id = TRACE_CLOCK_LOCAL;
 	tr->tracing_on = true;
+	tr->buffer_percent = 50;	/* Linux's default */
 	tr->tracing_cpumask = nr_cpu_ids >= 64 ? ~0ull : (1ull << nr_cpu_ids) - 1;
 	tr->buffer = trace_buffer_alloc(tr);
 	if (!tr->buffer)

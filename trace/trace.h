@@ -58,6 +58,11 @@ struct trace_array {
 	unsigned long trace_flags;	/* TRACE_ITER_* (options/, trace_options) */
 	struct trace_option_data *options;	/* i_private of options/ files */
 	u64 tracing_cpumask;		/* CPUs that record (tracing_cpumask) */
+	/* trace/trace_tunables.c: values kept for Linux's files. */
+	unsigned long max_latency;	/* tracing_max_latency, ns */
+	unsigned int buffer_percent;	/* buffer_percent, 0..100 */
+	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: 4 KiB << order */
+	u64 time_start;			/* buffer clock when last emptied (latency-format times) */
 	/* set_event_pid, set_event_notrace_pid (trace/trace_event_pid.c); RCU. */
 	struct trace_pid_list *filtered_pids, *filtered_no_pids;
 };
@@ -78,6 +83,18 @@ enum trace_iter_flag_bit {
 	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
 };
 #define TRACE_ITER(name)	(1ul << TRACE_ITER_##name##_BIT)
+/*
+ * Linux's defaults, but for pause-on-trace: Spoor's `trace` reader
+ * follows new records to the end, so a reader whose own work records
+ * events (a shell pipeline with sched events on) would never finish
+ * unless recording pauses while it reads. Scripts that set it keep
+ * Linux's meaning.
+ */
+#define TRACE_FLAGS_DEFAULT							\
+	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(PRINTK) | TRACE_ITER(ANNOTATE) |	\
+	 TRACE_ITER(CONTEXT_INFO) | TRACE_ITER(RECORD_CMD) | TRACE_ITER(OVERWRITE) |	\
+	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR) |	\
+	 TRACE_ITER(PAUSE_ON_TRACE))
 /* Set or clear one option (bit), with its side effects; caller holds trace_types_lock. */
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on);
 
@@ -194,7 +211,10 @@ struct seq_file;
 void tracing_err_log_show(struct trace_array *tr, struct seq_file *m);
 
 /* Saved cmdlines (trace/trace_cmdlines.c): pid -> comm for the `trace` output. */
-#define SAVED_CMDLINES_DEFAULT	128
+#define SAVED_CMDLINES_DEFAULT	128	/* slots asked for at boot (Linux's; 6552 after rounding) */
+/* saved_cmdlines_size: the slots now, and a new size (-EINVAL outside 1..32768). */
+unsigned int trace_cmdlines_size(void);
+int trace_cmdlines_resize(unsigned long n);
 void trace_save_cmdline(pid_t pid, const char *comm);
 /*
  * Set when this CPU commits a record: the next sched_switch saves the
@@ -208,8 +228,21 @@ void trace_cmdlines_show(struct seq_file *m);
 /* Turn saving on (an event got enabled somewhere) or off; counted. */
 void trace_cmdlines_start(void);
 void trace_cmdlines_stop(void);
+/* An array's record-cmd option: while any has it off, no names are saved. */
+void trace_cmdlines_record(bool on);
 /* Attach or detach the sched_switch probe that saves names (trace/trace_sched.c). */
 int trace_cmdlines_attach(bool on);
+
+/*
+ * Saved tgids (trace/trace_tgids.c), Linux's record-tgid: while an array
+ * has the option on, every task switched in or out has its tgid saved;
+ * saved_tgids lists them and `trace` prints a TGID column.
+ * trace_tgids_record counts the arrays with it on (trace_types_lock held).
+ */
+int trace_tgids_record(bool on);
+void trace_save_tgid(pid_t pid, pid_t tgid);
+pid_t trace_find_tgid(pid_t pid);		/* 0: not saved */
+int trace_tgids_attach(bool on);		/* the sched_switch probe (trace/trace_sched.c) */
 
 /* The instance's files (trace/trace_files.c), events/ (trace/trace_event_files.c). */
 int trace_create_files(struct trace_array *tr, struct dentry *dir);
@@ -271,17 +304,27 @@ struct trace_iterator {
 	bool header;				/* the header is still to print */
 	bool snapshot;				/* reads the snapshot (its help when empty) */
 	bool paused;				/* recording paused while open (pause-on-trace) */
+	unsigned long idx;			/* records printed so far (verbose latency lines) */
 	struct ring_buffer_iter *iters[NR_CPUS];	/* non-consuming readers */
 	bool have[NR_CPUS];			/* rec[cpu] holds that CPU's next event */
 	struct trace_seq seq;			/* the current line(s) */
 	struct trace_seq tmp;
 	size_t seq_pos;				/* bytes of seq already read */
-	struct ring_buffer_record rec[];	/* one per CPU */
+	struct ring_buffer_record rec[];	/* one per CPU, and the current line's */
 };
 
 struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buffer *buffer,
 				       int cpu, bool consume);
 void trace_iter_close(struct trace_iterator *iter);
+/*
+ * The text (trace/trace_iter_print.c) as tr's options shape it: the header
+ * of `trace`, and one record's line(s); next_ts is the time of the record
+ * after it (latency-format marks the gap).
+ */
+void trace_iter_print_header(struct trace_iterator *iter, unsigned long entries,
+			     unsigned long written);
+void trace_iter_print_line(struct trace_iterator *iter, int cpu,
+			   const struct ring_buffer_record *rec, u64 next_ts);
 /* Put the next line(s) in iter->seq: 0, or -EAGAIN when there is no more. */
 int trace_iter_next_line(struct trace_iterator *iter);
 /* No event left to read (trace_pipe waits while so). */

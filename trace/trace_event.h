@@ -132,6 +132,8 @@ struct trace_event_file {
 	 */
 	struct trace_buffer *buffer;
 	struct event_filter *filter;	/* NULL: keep every record */
+	/* A refused filter's text, caret and reason, shown by `filter` (no filter then applies). */
+	char *filter_err;
 	unsigned long flags;		/* EVENT_FILE_FL_* */
 	struct trace_array *tr;		/* NULL in unit tests of the probe alone */
 	/* Triggers, newest last; walked locklessly by probes (freed after a grace period). */
@@ -154,13 +156,15 @@ struct trace_event_file {
 #define EVENT_FILE_FL_RECORD		0x10	/* enabled through enable/set_event */
 #define EVENT_FILE_FL_FREED		0x20	/* its event is gone; open files keep it */
 #define EVENT_FILE_FL_PID_FILTER	0x40	/* its array has set_event_pid or _notrace_pid */
+#define EVENT_FILE_FL_TRIGGER_IN_PLACE	0x80	/* every trigger may run on the reserved record */
 
 /*
  * Run the file's triggers for one record (rec: common fields first) that
  * the probe built; each trigger with an `if` filter only when it matches.
- * Any context.
+ * in_place: rec is still reserved in the ring, so only the triggers that
+ * may run on it there (event_trigger_data.in_place) run. Any context.
  */
-void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size);
+void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size, bool in_place);
 
 /* Registry (trace/trace_events.c). */
 

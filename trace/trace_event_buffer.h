@@ -1,10 +1,12 @@
 /*
  * How a TRACE_EVENT probe writes its record into an instance's ring
- * buffer. Without a filter or triggers the record is built in place:
- * reserve, fill, commit. Otherwise it is built in a per-CPU, per-context
- * scratch record (trace_buffered_event_get), shown to the triggers,
- * tested, and copied into the ring only if it passes, as Linux's buffered
- * events do: the ring never holds a record that was then thrown away. Used by the probes
+ * buffer. Without a filter, or with triggers that may all run on a
+ * reserved record (hist without actions), the record is built in place:
+ * reserve, fill, triggers, commit. Otherwise it is built in a per-CPU,
+ * per-context scratch record (trace_buffered_event_get), shown to the
+ * triggers, tested, and copied into the ring only if it passes, as Linux's
+ * buffered events do: the ring never holds a record that was then thrown
+ * away. Used by the probes
  * trace/define_trace.h generates; inline, so only files that create
  * tracepoints link the ring buffer.
  */
@@ -44,6 +46,12 @@ void trace_buffered_event_put(void);
  * so it costs one NOP while off (trace/trace_events.c).
  */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+/*
+ * On while an array has the stacktrace option set: each event it records
+ * is followed by a kernel stack record (trace/trace_events.c).
+ */
+DECLARE_STATIC_KEY_FALSE(trace_event_stack_key);
+void trace_event_stack(struct trace_event_file *file);
 void trace_event_printk(const struct trace_event_buffer *fbuffer);
 
 /* Nothing to do for this hit: not attached, or dropped with no trigger to run. */
@@ -85,8 +93,9 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 	if (unlikely(fbuffer->flags & EVENT_FILE_FL_PID_FILTER) && file->tr &&
 	    trace_event_ignore_this_pid(file->tr))
 		return NULL;
-	fbuffer->scratch = fbuffer->filter || (fbuffer->flags & (EVENT_FILE_FL_TRIGGER_MODE |
-								 EVENT_FILE_FL_SOFT_DISABLED));
+	fbuffer->scratch = fbuffer->filter || (fbuffer->flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+			   (fbuffer->flags & (EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_IN_PLACE)) ==
+				   EVENT_FILE_FL_TRIGGER_MODE;
 	if (fbuffer->scratch) {
 		preempt_disable();
 		fbuffer->entry = trace_buffered_event_get(len);
@@ -105,7 +114,8 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 }
 
 /*
- * Publish the record. From scratch: triggers first (they see every hit,
+ * Publish the record. In place: its triggers, then the commit. From
+ * scratch: triggers first (they see every hit,
  * filtered or not, as Linux's), then the ring gets it if the event is
  * not soft-disabled and the filter passes. Triggers may have swapped the
  * buffer (snapshot) or stopped it (traceoff): the buffer is read again.
@@ -117,16 +127,22 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (static_branch_unlikely(&tracepoint_printk_key))
 		trace_event_printk(fbuffer);
 	if (!fbuffer->scratch) {
+		if (fbuffer->flags & EVENT_FILE_FL_TRIGGER_MODE)
+			event_triggers_call(file, fbuffer->entry, (unsigned int)fbuffer->len, true);
 		ring_buffer_unlock_commit(fbuffer->buffer);
 		this_cpu_write(trace_cmdline_save, true);
+		if (static_branch_unlikely(&trace_event_stack_key))
+			trace_event_stack(file);
 		return;
 	}
 	if (fbuffer->flags & EVENT_FILE_FL_TRIGGER_MODE)
-		event_triggers_call(file, fbuffer->entry, (unsigned int)fbuffer->len);
+		event_triggers_call(file, fbuffer->entry, (unsigned int)fbuffer->len, false);
 	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) &&
 	    (!fbuffer->filter || filter_match(fbuffer->filter, fbuffer->entry))) {
 		ring_buffer_write(READ_ONCE(file->buffer), fbuffer->len, fbuffer->entry);
 		this_cpu_write(trace_cmdline_save, true);
+		if (static_branch_unlikely(&trace_event_stack_key))
+			trace_event_stack(file);
 	}
 	trace_buffered_event_put();
 	preempt_enable();

@@ -126,6 +126,16 @@ static ssize_t strip_copy(const char *buf, size_t count, char *out, size_t size)
 	return (ssize_t)n;
 }
 
+/* A written command as a string, trailing blanks and newline stripped; NULL: no memory. */
+static char *strip_dup(const char *buf, size_t count)
+{
+	char *str = kmalloc(count + 1, GFP_KERNEL);
+
+	if (str)
+		strip_copy(buf, count, str, count + 1);
+	return str;
+}
+
 static int event_write_01(const char *buf, size_t count)
 {
 	char tmp[8];
@@ -276,13 +286,16 @@ static const struct file_operations event_format_fops = {
 	.release = event_file_release,
 };
 
-/* filter: the text, or "none" */
+/* filter: the text, a refused text with its error, or "none" */
 static int event_filter_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file = m->private;
 
 	trace_types_lock();
-	seq_printf(m, "%s\n", file->filter ? filter_string(file->filter) : "none");
+	if (file->filter_err)
+		seq_puts(m, file->filter_err);
+	else
+		seq_printf(m, "%s\n", file->filter ? filter_string(file->filter) : "none");
 	trace_types_unlock();
 	return 0;
 }
@@ -292,41 +305,78 @@ static int event_filter_open(struct inode *inode, struct file *file)
 	return event_file_open(inode, file, event_filter_show);
 }
 
-/* Install (or with "0" / "" remove) a filter; a bad one goes to error_log. */
-static int apply_event_filter(struct trace_event_file *file, const char *str)
+/* Put filter in place of the event's (NULL: none), and what its file shows on error. */
+static void event_set_filter(struct trace_event_file *file, struct event_filter *filter,
+			     char *err_text)
 {
-	struct event_filter *filter = NULL, *old;
-	struct filter_error err = { 0 };
-	int ret;
+	struct event_filter *old = file->filter;
 
-	ret = filter_parse(file->event_call, str, &filter, &err);
-	if (ret == -EINVAL)
-		trace_log_filter_error(file->tr, str, &err);
-	if (ret)
-		return ret;
-	old = file->filter;
+	kfree(file->filter_err);
+	file->filter_err = err_text;
 	WRITE_ONCE(file->filter, filter);
 	if (old) {
 		synchronize_rcu();	/* no probe is still matching against it */
 		filter_free(old);
 	}
+}
+
+/*
+ * A refused filter, as Linux: the event's filter goes (every record is
+ * kept), its file shows the text with a caret under the error and the
+ * reason ("Error: (0)" for an empty text) and a blank line, and
+ * error_log gets the entry.
+ */
+static void event_filter_refused(struct trace_event_file *file, const char *str,
+				 const struct filter_error *err)
+{
+	int len = (int)strlen(str), pos = min(err->pos, len);
+	size_t size = (size_t)len * 2 + (err->msg ? strlen(err->msg) : 0) + 32;
+	char *text = kmalloc(size, GFP_KERNEL);
+
+	if (text && err->msg)
+		snprintf(text, size, "%s\n%*s\nparse_error: %s\n\n", str, pos + 1, "^", err->msg);
+	else if (text)
+		snprintf(text, size, "%s\nError: (0)\n\n", str);
+
+	trace_log_filter_error(file->tr, str, err);
+	event_set_filter(file, NULL, text);
+}
+
+/*
+ * Install (or with "0" remove) a filter. A refused one (an empty text
+ * too, as Linux) leaves the event unfiltered: -EINVAL. subsys_msg: the
+ * events/<sys>/filter write's single reason for any event refusing it.
+ */
+static int apply_event_filter(struct trace_event_file *file, const char *str,
+			      const char *subsys_msg)
+{
+	struct event_filter *filter = NULL;
+	struct filter_error err = { 0 };
+	int ret = -EINVAL;
+
+	if (*str)
+		ret = filter_parse(file->event_call, str, &filter, &err);
+	if (ret == -EINVAL) {
+		if (subsys_msg)
+			err = (struct filter_error){ subsys_msg, 0 };
+		event_filter_refused(file, str, &err);
+	}
+	if (ret)
+		return ret;
+	event_set_filter(file, filter, NULL);
 	return 0;
 }
 
 static ssize_t event_filter_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	struct trace_event_file *f = file->f_inode->i_private;
-	char *str = kmalloc(count + 1, GFP_KERNEL);
+	char *str = strip_dup(buf, count);
 	int ret;
 
 	if (!str)
 		return -ENOMEM;
-	if (strip_copy(buf, count, str, count + 1) < 0) {
-		kfree(str);
-		return -EINVAL;
-	}
 	trace_types_lock();
-	ret = event_file_gone(f) ? -ENODEV : apply_event_filter(f, str);
+	ret = event_file_gone(f) ? -ENODEV : apply_event_filter(f, str, NULL);
 	trace_types_unlock();
 	kfree(str);
 	return ret ? ret : (ssize_t)count;
@@ -374,23 +424,19 @@ static ssize_t event_trigger_write(struct file *file, const char *buf, size_t co
 {
 	struct trace_event_file *f = file->f_inode->i_private;
 	struct event_command *cmd;
-	char *str = kmalloc(count + 1, GFP_KERNEL), *p, *name;
+	char *str = strip_dup(buf, count), *p, *name;
 	bool remove;
 	size_t n;
 	int ret;
 
 	if (!str)
 		return -ENOMEM;
-	if (strip_copy(buf, count, str, count + 1) < 0) {
-		kfree(str);
-		return -EINVAL;
-	}
 	p = str;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (!*p) {	/* a blank line changes nothing */
+	if (!*p) {	/* a blank line names no command: EINVAL, as Linux */
 		kfree(str);
-		return (ssize_t)count;
+		return -EINVAL;
 	}
 	remove = *p == '!';
 	name = p + remove;
@@ -456,17 +502,24 @@ static int system_enable_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int system_enable_open(struct inode *inode, struct file *file)
+/* A system's file shown by show, holding its instance while open. */
+static int system_single_open(struct inode *inode, struct file *file,
+			      int (*show)(struct seq_file *m, void *v))
 {
 	struct event_subsystem *sys = inode->i_private;
 	int ret = trace_array_get_file(file, &sys->tr);
 
 	if (ret)
 		return ret;
-	ret = single_open(file, system_enable_show, sys);
+	ret = single_open(file, show, sys);
 	if (ret)
 		trace_array_put(sys->tr);
 	return ret;
+}
+
+static int system_enable_open(struct inode *inode, struct file *file)
+{
+	return system_single_open(inode, file, system_enable_show);
 }
 
 static int system_enable_release(struct inode *inode, struct file *file)
@@ -492,6 +545,59 @@ static const struct file_operations system_enable_fops = {
 	.open = system_enable_open,
 	.read = seq_read,
 	.write = system_enable_write,
+	.release = system_enable_release,
+};
+
+/*
+ * events/<sys>/filter: a filter for every event of the system. Each event
+ * that cannot take it (a field it lacks, a bad text) is left unfiltered
+ * with Linux's one reason; the write itself succeeds while the system has
+ * events, and the file shows Linux's help, as it does after a success.
+ */
+#define SUBSYS_FILTER_ERR	"Couldn't find or set field in one of a subsystem's events"
+
+static int system_filter_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "### global filter ###\n"
+		    "# Use this to set filters for multiple events.\n"
+		    "# Only events with the given fields will be affected.\n"
+		    "# If no events are modified, an error message will be displayed here\n");
+	return 0;
+}
+
+static int system_filter_open(struct inode *inode, struct file *file)
+{
+	return system_single_open(inode, file, system_filter_show);
+}
+
+static ssize_t system_filter_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	struct event_subsystem *sys = file->f_inode->i_private;
+	struct trace_event_file *f;
+	char *str = strip_dup(buf, count);
+	int ret = -ENODEV;
+
+	if (!str)
+		return -ENOMEM;
+	trace_types_lock();
+	list_for_each_entry(f, &sys->tr->events, list) {
+		if (strcmp(f->event_call->system, sys->system) || event_file_gone(f))
+			continue;
+		if (apply_event_filter(f, str, SUBSYS_FILTER_ERR) == -ENOMEM) {
+			ret = -ENOMEM;
+			break;
+		}
+		ret = 0;
+	}
+	trace_types_unlock();
+	kfree(str);
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations system_filter_fops = {
+	.open = system_filter_open,
+	.read = seq_read,
+	.write = system_filter_write,
 	.release = system_enable_release,
 };
 
@@ -543,6 +649,9 @@ static struct dentry *system_dir(struct trace_array *tr, const char *system)
 		return d;
 	sys->dir = d;
 	d = tracefs_create_file("enable", TRACE_MODE_WRITE, sys->dir, sys, &system_enable_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file("filter", TRACE_MODE_WRITE, sys->dir, sys,
+					&system_filter_fops);
 	return IS_ERR(d) ? d : sys->dir;
 }
 
@@ -626,6 +735,7 @@ static void event_file_free(struct trace_event_file *file)
 	list_del(&file->list);
 	synchronize_rcu();
 	filter_free(file->filter);
+	kfree(file->filter_err);
 	file->filter = NULL;
 	if (file->open_ref)
 		file->flags |= EVENT_FILE_FL_FREED;	/* the last event_file_release frees it */

@@ -16,6 +16,7 @@
 #include <trace/trace_event_buffer.h>
 #include <trace/trace_trigger.h>
 #include <trace/trace_output.h>
+#include <trace/trace.h>
 #include <kernel/rcu.h>
 
 /* Set by every commit of an event record (trace_event_buffer.h): see trace.h. */
@@ -214,15 +215,29 @@ int trace_event_reg(struct trace_event_file *file, bool enable)
 	return ret == -EEXIST ? 0 : ret;
 }
 
-void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size)
+void event_triggers_call(struct trace_event_file *file, void *rec, unsigned int size, bool in_place)
 {
 	struct event_trigger_data *data;
 
 	for (data = rcu_dereference(file->triggers); data; data = rcu_dereference(data->next)) {
+		/* one added since the probe chose the ring: it meets the next record */
+		if (in_place && !data->in_place)
+			continue;
 		if (data->filter && !filter_match(data->filter, rec))
 			continue;
 		data->ops->trigger(data, rec, size);
 	}
+}
+
+DEFINE_STATIC_KEY_FALSE(trace_event_stack_key);
+
+/* The stacktrace option: the stack of the code that hit the event, after its record. */
+void trace_event_stack(struct trace_event_file *file)
+{
+	struct trace_array *tr = file->tr;
+
+	if (tr && (READ_ONCE(tr->trace_flags) & TRACE_ITER(STACKTRACE)))
+		trace_dump_stack_record(tr, 2);
 }
 
 /* snprintf that keeps counting past the end, for "returns the length it needs". */
@@ -337,14 +352,17 @@ unsigned int tracing_gen_ctx(void)
 	unsigned long pc = preempt_count();
 	unsigned int flags = 0;
 
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	if (pc & SOFTIRQ_OFFSET)
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
+	/* Most records come from task context: one test skips the four. */
+	if (unlikely(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK))) {
+		if (pc & NMI_MASK)
+			flags |= TRACE_FLAG_NMI;
+		if (pc & HARDIRQ_MASK)
+			flags |= TRACE_FLAG_HARDIRQ;
+		if (pc & SOFTIRQ_OFFSET)
+			flags |= TRACE_FLAG_SOFTIRQ;
+		if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
+			flags |= TRACE_FLAG_BH_OFF;
+	}
 	/* Spoor has one need-resched bit; Linux sets both flags for it ('N'). */
 	if (this_cpu_read(need_resched))
 		flags |= TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED;

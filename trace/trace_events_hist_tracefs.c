@@ -35,6 +35,7 @@
 #include <trace/ring_buffer.h>
 #include <trace/trace_events_hist.h>
 #include <trace/trace_synth.h>
+#include <trace/perf_trace.h>
 #include <trace/syscall_names.h>
 #include <trace/user_events.h>
 
@@ -226,6 +227,7 @@ static int hist_hook(struct hist_instance *inst, struct hist_trigger_data *hd)
 		return -ENOMEM;
 	*data = (struct event_trigger_data){
 		.ops = &hist_trigger_ops, .cmd = &hist_command, .count = -1, .private_data = hd,
+		.in_place = !hd->n_actions,	/* actions write records */
 	};
 	ret = event_trigger_register(file, data, same_hist);
 	if (ret)
@@ -311,10 +313,30 @@ static void synth_probe(void *data, struct trace_entry *rec, unsigned int size)
 	if (!(flags & EVENT_FILE_FL_ENABLED))
 		return;
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
-		event_triggers_call(file, rec, size);
+		event_triggers_call(file, rec, size, false);
 	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) &&
 	    (!filter || filter_match(filter, rec)))
 		ring_buffer_write(READ_ONCE(file->buffer), size, rec);
+}
+
+/*
+ * perf's probe (data: the event's call): the record into perf's scratch
+ * for the perf events on the event, sampled where the action fired it.
+ * (Linux 6.12 has no perf probe for synthetic events: ENODEV there.)
+ */
+static void synth_perf_probe(void *data, struct trace_entry *rec, unsigned int size)
+{
+	struct trace_event_call *call = data;
+	struct pt_regs regs;
+	void *ent;
+	int rctx;
+
+	ent = perf_trace_buf_alloc(size, &rctx);
+	if (!ent)
+		return;
+	memcpy(ent, rec, size);
+	perf_fetch_caller_regs(&regs);
+	perf_trace_buf_submit(call, ent, size, rctx, 0, 1, NULL, &regs);
 }
 
 static void synth_emit(struct hist_instance *inst, struct hist_event *event, void *rec,
@@ -351,6 +373,7 @@ static int synth_event_add(struct hist_instance *inst, struct hist_event *event)
 	stp->se = se;
 	se->call.tp = &stp->tp;
 	se->call.probe = (void *)synth_probe;
+	se->call.perf_probe = (void *)synth_perf_probe;
 	ret = trace_add_event_call(&se->call);
 	if (!ret) {
 		/* every array gets events/synthetic/<name>/ (hist_create_files) */
@@ -384,12 +407,16 @@ static int synth_event_remove(struct hist_instance *inst, struct hist_event *eve
 {
 	struct synth_event *se = container_of(event, struct synth_event, event);
 	struct hist_event *ev;
+	struct tracepoint_func *it;
 	struct hist_tr *h;
 	int ret;
 
-	/* in use by a histogram in some instance */
+	/* in use by a histogram in some instance, or by perf */
 	list_for_each_entry(h, &hist_trs, list)
 		if ((ev = instance_view(h, &se->call)) && !list_empty(&ev->triggers))
+			return -EBUSY;
+	for (it = rcu_dereference(se->call.tp->funcs); it && it->func; it++)
+		if (it->func == (void *)synth_perf_probe)
 			return -EBUSY;
 	/* the instances' views go with their event files (hist_remove_files) */
 	ret = trace_remove_event_files(&se->call);

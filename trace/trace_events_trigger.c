@@ -67,10 +67,14 @@ static void trigger_mode_update(struct trace_event_file *file)
 {
 	unsigned long flags = READ_ONCE(file->flags);
 
+	struct event_trigger_data *data;
+	bool in_place = true;
+
+	for (data = file->triggers; data; data = data->next)
+		in_place &= data->in_place;
+	flags &= ~(EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_IN_PLACE);
 	if (file->triggers)
-		flags |= EVENT_FILE_FL_TRIGGER_MODE;
-	else
-		flags &= ~EVENT_FILE_FL_TRIGGER_MODE;
+		flags |= EVENT_FILE_FL_TRIGGER_MODE | (in_place ? EVENT_FILE_FL_TRIGGER_IN_PLACE : 0);
 	WRITE_ONCE(file->flags, flags);
 }
 

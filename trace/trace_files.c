@@ -2,8 +2,9 @@
  * The control and output files of a trace array, with Linux's behaviour:
  * trace, trace_pipe, tracing_on, buffer_size_kb, buffer_total_size_kb,
  * trace_clock, trace_marker, error_log, current_tracer, available_tracers
- * and per_cpu/cpuN/{trace, trace_pipe, trace_pipe_raw, stats,
- * buffer_size_kb}; the top level also has README and saved_cmdlines. The
+ * and per_cpu/cpuN/{trace, trace_pipe, trace_pipe_raw, snapshot_raw, stats,
+ * buffer_size_kb}; the top level also has README, saved_cmdlines,
+ * saved_cmdlines_size and printk_formats. The
  * tables of the other files (snapshot, options, cpumask, pid filters) come
  * from their own files (trace/trace_files.h). Every open file holds its
  * instance (rmdir: EBUSY).
@@ -35,10 +36,13 @@ int trace_parse_ulong(const char *buf, size_t count, unsigned long *val)
 		n--;
 	if (!n || n >= sizeof(tmp))
 		return -EINVAL;
+	int ret;
+
 	memcpy(tmp, buf, n);
 	tmp[n] = '\0';
-	if (kstrtoull(tmp, 10, &v))
-		return -EINVAL;
+	ret = kstrtoull(tmp, 10, &v);	/* EINVAL, or ERANGE on overflow */
+	if (ret)
+		return ret;
 	*val = (unsigned long)v;
 	return 0;
 }
@@ -280,11 +284,18 @@ static const struct file_operations trace_pipe_fops = {
  */
 struct raw_reader {
 	struct trace_file_data *d;
+	bool snapshot;		/* snapshot_raw: the spare buffer's pages */
 	void *page;		/* the page being read out */
 	size_t pos;		/* bytes of it already read; RB_PAGE_SIZE: none left */
 };
 
-static int trace_pipe_raw_open(struct inode *inode, struct file *file)
+/* The buffer read now (a snapshot swap changes both); NULL: no snapshot. */
+static struct trace_buffer *raw_buffer(struct raw_reader *r)
+{
+	return r->snapshot ? READ_ONCE(r->d->tr->snapshot) : READ_ONCE(r->d->tr->buffer);
+}
+
+static int raw_open(struct inode *inode, struct file *file, bool snapshot)
 {
 	struct raw_reader *r;
 	int ret = tr_open(inode, file);
@@ -300,16 +311,28 @@ static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 		return -ENOMEM;
 	}
 	r->d = inode->i_private;
+	r->snapshot = snapshot;
 	r->pos = RB_PAGE_SIZE;
 	file->private_data = r;
 	return 0;
 }
 
+static int trace_pipe_raw_open(struct inode *inode, struct file *file)
+{
+	return raw_open(inode, file, false);
+}
+
+/* per_cpu/cpuN/snapshot_raw: the same, of the snapshot buffer (empty while there is none). */
+static int snapshot_raw_open(struct inode *inode, struct file *file)
+{
+	return raw_open(inode, file, true);
+}
+
 static bool raw_ready(void *arg)
 {
-	struct raw_reader *r = arg;
+	struct trace_buffer *buffer = raw_buffer(arg);
 
-	return !ring_buffer_empty_cpu(READ_ONCE(r->d->tr->buffer), r->d->cpu);
+	return buffer && !ring_buffer_empty_cpu(buffer, ((struct raw_reader *)arg)->d->cpu);
 }
 
 static ssize_t trace_pipe_raw_read(struct file *file, char *buf, size_t count, loff_t *pos)
@@ -319,7 +342,9 @@ static ssize_t trace_pipe_raw_read(struct file *file, char *buf, size_t count, l
 	int ret;
 
 	while (r->pos == RB_PAGE_SIZE) {
-		ret = ring_buffer_read_page(READ_ONCE(r->d->tr->buffer), r->d->cpu, r->page, false);
+		struct trace_buffer *buffer = raw_buffer(r);
+
+		ret = buffer ? ring_buffer_read_page(buffer, r->d->cpu, r->page, false) : -EAGAIN;
 		if (ret >= 0) {
 			r->pos = 0;
 			break;
@@ -349,6 +374,12 @@ static int trace_pipe_raw_release(struct inode *inode, struct file *file)
 
 static const struct file_operations trace_pipe_raw_fops = {
 	.open = trace_pipe_raw_open,
+	.read = trace_pipe_raw_read,
+	.release = trace_pipe_raw_release,
+};
+
+static const struct file_operations snapshot_raw_fops = {
+	.open = snapshot_raw_open,
 	.read = trace_pipe_raw_read,
 	.release = trace_pipe_raw_release,
 };
@@ -620,6 +651,48 @@ static const struct file_operations saved_cmdlines_fops = {
 	.release = tr_single_release,
 };
 
+static int saved_cmdlines_size_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%u\n", trace_cmdlines_size());
+	return 0;
+}
+TRACE_SHOW_FILE(saved_cmdlines_size)
+
+static ssize_t saved_cmdlines_size_write(struct file *file, const char *buf, size_t count,
+					 loff_t *pos)
+{
+	unsigned long n;
+	int ret = trace_parse_ulong(buf, count, &n);
+
+	if (ret)
+		return ret;
+	trace_types_lock();
+	ret = trace_cmdlines_resize(n);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
+}
+
+static const struct file_operations saved_cmdlines_size_fops = {
+	.open = saved_cmdlines_size_open,
+	.read = seq_read,
+	.write = saved_cmdlines_size_write,
+	.release = tr_single_release,
+};
+
+/*
+ * printk_formats: the formats of trace_printk() and tracepoint_string()
+ * calls, "0x<address> : \"<format>\"" each on Linux. Spoor's kernel has
+ * neither, so the list is empty.
+ */
+static ssize_t printk_formats_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	return 0;
+}
+
+static const struct file_operations printk_formats_fops = {
+	.read = printk_formats_read,
+};
+
 static const char readme_text[] =
 	"tracing mini-HOWTO (Spoor)\n"
 	"\n"
@@ -706,19 +779,22 @@ static const struct trace_file_spec array_files[] = {
 	{ "trace", TRACE_MODE_WRITE, &trace_fops },
 	{ "trace_pipe", TRACE_MODE_READ, &trace_pipe_fops },
 	{ "trace_pipe_raw", TRACE_MODE_READ, &trace_pipe_raw_fops },
+	{ "snapshot_raw", TRACE_MODE_READ, &snapshot_raw_fops },
 	{ "stats", TRACE_MODE_READ, &stats_fops },
 	{ "buffer_size_kb", TRACE_MODE_WRITE, &buffer_size_fops },
 	{ }
 }, top_files[] = {
 	{ "README", TRACE_MODE_READ, &readme_fops },
 	{ "saved_cmdlines", TRACE_MODE_READ, &saved_cmdlines_fops },
+	{ "saved_cmdlines_size", TRACE_MODE_WRITE, &saved_cmdlines_size_fops },
+	{ "printk_formats", TRACE_MODE_READ, &printk_formats_fops },
 	{ }
 };
 
 /* The tables every array has, and every per_cpu/cpuN directory. */
 static const struct trace_file_spec *const array_tables[] = {
 	array_files, trace_snapshot_files, trace_options_files, trace_cpumask_files,
-	trace_pid_files,
+	trace_pid_files, trace_tunable_files, trace_marker_raw_files,
 }, *const cpu_tables[] = {
 	cpu_files, trace_snapshot_cpu_files,
 };
@@ -763,6 +839,10 @@ int trace_create_files(struct trace_array *tr, struct dentry *dir)
 		ret = trace_create_options_dir(tr, dir);
 	if (!ret && !tr->name)
 		ret = create_table(dir, &d[0], top_files);
+	if (!ret && !tr->name)
+		ret = create_table(dir, &d[0], trace_tunable_top_files);
+	if (!ret && !tr->name)
+		ret = create_table(dir, &d[0], trace_tgids_files);
 	if (!ret)
 		ret = trace_create_ftrace_files(tr, dir);
 	if (!ret && tr->name) {

@@ -67,6 +67,11 @@ extern const struct trace_file_spec trace_snapshot_cpu_files[];	/* per_cpu/cpuN 
 extern const struct trace_file_spec trace_options_files[];	/* trace_options */
 extern const struct trace_file_spec trace_cpumask_files[];
 extern const struct trace_file_spec trace_pid_files[];
+/* tracing_max_latency, buffer_percent, ...; tracing_thresh (trace/trace_tunables.c). */
+extern const struct trace_file_spec trace_tunable_files[];
+extern const struct trace_file_spec trace_marker_raw_files[];
+extern const struct trace_file_spec trace_tgids_files[];	/* top level */
+extern const struct trace_file_spec trace_tunable_top_files[];
 /* options/: one file per option (trace/trace_options.c). */
 int trace_create_options_dir(struct trace_array *tr, struct dentry *dir);
 void trace_free_options(struct trace_array *tr);

@@ -39,8 +39,42 @@ struct filter_pred {
 	u16 offset;		/* in the record */
 	u16 field_size;		/* static string room (0: to the NUL) */
 	u64 val;		/* numeric operand */
+	/*
+	 * Numeric comparisons other than '&' as one range test, set up by
+	 * pred_set_range: the value, sign bit flipped when signed (so order
+	 * is unsigned order), matches when value - lo <= span, or when it
+	 * does not with invert.
+	 */
+	u64 bias, lo, span;
+	bool invert;
 	char *str;		/* string operand or glob pattern */
 };
+
+/* The range test of a numeric comparison (see struct filter_pred). */
+static void pred_set_range(struct filter_pred *pred)
+{
+	const u64 max = ~0ULL;
+	u64 b;
+
+	pred->bias = pred->is_signed ? 1ULL << 63 : 0;
+	b = pred->val ^ pred->bias;
+	pred->invert = false;
+	switch (pred->op) {
+	case OP_NE:
+		pred->invert = true;
+		/* fall through */
+	case OP_EQ: pred->lo = b; pred->span = 0; break;
+	case OP_GE: pred->lo = b; pred->span = max - b; break;
+	case OP_GT: pred->lo = b + 1; pred->span = max - b - 1; pred->invert = b == max; break;
+	case OP_LE: pred->lo = 0; pred->span = b; break;
+	case OP_LT: pred->lo = 0; pred->span = b - 1; pred->invert = b == 0; break;
+	default: break;
+	}
+	if (pred->invert && pred->op != OP_NE) {	/* nothing matches: not everything */
+		pred->lo = 0;
+		pred->span = max;
+	}
+}
 
 enum filter_code { FC_PRED, FC_JUMP_IF_TRUE, FC_JUMP_IF_FALSE, FC_NOT };
 
@@ -258,6 +292,7 @@ static int parse_pred(struct filter_parse *ps)
 		if (ret)
 			return parse_error(ps, FILT_ERR_ILLEGAL_INTVAL, base + (long)start);
 		pred.val = v;
+		pred_set_range(&pred);
 	} else {
 		return parse_error(ps, FILT_ERR_INVALID_VALUE, base + (long)i);
 	}
@@ -545,44 +580,24 @@ static bool pred_match(const struct filter_pred *pred, const char *rec)
 		return pred->op == OP_EQ ? eq : !eq;
 	}
 
-	u64 v = 0;
-	s64 sv = 0;
+	u64 x;
 
 	if (pred->filter_type == FILTER_CPU) {
-		sv = smp_processor_id();
-		v = (u64)sv;
+		x = (u64)smp_processor_id();
 	} else {
 		const char *p = rec + pred->offset;
 
+		/* sign- or zero-extended, as the field's type says */
 		switch (pred->size) {
-		case 1: { u8 x; memcpy(&x, p, 1); v = x; sv = (s8)x; break; }
-		case 2: { u16 x; memcpy(&x, p, 2); v = x; sv = (s16)x; break; }
-		case 4: { u32 x; memcpy(&x, p, 4); v = x; sv = (s32)x; break; }
-		default: { u64 x; memcpy(&x, p, 8); v = x; sv = (s64)x; break; }
+		case 1: { u8 b; memcpy(&b, p, 1); x = pred->is_signed ? (u64)(s8)b : b; break; }
+		case 2: { u16 b; memcpy(&b, p, 2); x = pred->is_signed ? (u64)(s16)b : b; break; }
+		case 4: { u32 b; memcpy(&b, p, 4); x = pred->is_signed ? (u64)(s32)b : b; break; }
+		default: memcpy(&x, p, 8); break;
 		}
 	}
-	if (pred->is_signed) {
-		s64 b = (s64)pred->val;
-
-		switch (pred->op) {
-		case OP_EQ: return sv == b;
-		case OP_NE: return sv != b;
-		case OP_GE: return sv >= b;
-		case OP_GT: return sv > b;
-		case OP_LE: return sv <= b;
-		case OP_LT: return sv < b;
-		default: return (sv & b) != 0;
-		}
-	}
-	switch (pred->op) {
-	case OP_EQ: return v == pred->val;
-	case OP_NE: return v != pred->val;
-	case OP_GE: return v >= pred->val;
-	case OP_GT: return v > pred->val;
-	case OP_LE: return v <= pred->val;
-	case OP_LT: return v < pred->val;
-	default: return (v & pred->val) != 0;
-	}
+	if (pred->op == OP_BAND)
+		return (x & pred->val) != 0;
+	return ((x ^ pred->bias) - pred->lo <= pred->span) != pred->invert;
 }
 
 bool filter_match(const struct event_filter *filter, const void *rec)
@@ -591,6 +606,8 @@ bool filter_match(const struct event_filter *filter, const void *rec)
 
 	if (!filter)
 		return true;
+	if (filter->len == 1)		/* the common case: one test */
+		return pred_match(&filter->preds[filter->prog[0].arg], rec);
 	for (unsigned int pc = 0; pc < filter->len; pc++) {
 		const struct filter_insn *in = &filter->prog[pc];
 

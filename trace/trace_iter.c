@@ -1,9 +1,9 @@
 /*
  * Reading a trace array as text, one line at a time: the `trace` files
  * (non-consuming: per-CPU iterators merged by time stamp) and the
- * `trace_pipe` files (consuming the oldest event of any CPU). Lines have
- * Linux's layout (trace/trace_output.h); records that are not events
- * (stack traces, trace_marker text) print as Linux prints them. Pure.
+ * `trace_pipe` files (consuming the oldest event of any CPU). The text of
+ * the header and of each record follows the array's options
+ * (trace/trace_iter_print.c). Pure.
  */
 #include <kernel/types.h>
 #include <kernel/string.h>
@@ -17,7 +17,9 @@ struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buff
 				       int cpu, bool consume)
 {
 	size_t n = (size_t)nr_cpu_ids;
-	struct trace_iterator *iter = kzalloc(sizeof(*iter) + n * sizeof(iter->rec[0]), GFP_KERNEL);
+	/* One record per CPU, and one for the line being printed (latency-format). */
+	struct trace_iterator *iter = kzalloc(sizeof(*iter) + (n + 1) * sizeof(iter->rec[0]),
+					      GFP_KERNEL);
 
 	if (!iter)
 		return NULL;
@@ -82,51 +84,11 @@ static int next_cpu(struct trace_iterator *iter)
 	return best;
 }
 
-/* A kernel stack record (the stacktrace trigger): one " => symbol" line per frame. */
-static void print_stack(struct trace_seq *s, const struct ring_buffer_record *rec)
-{
-	struct stack_entry st;
-	unsigned int n;
-
-	memcpy(&st, rec->data, sizeof(st));
-	n = min(st.nr, (rec->length - (u32)sizeof(st)) / (u32)sizeof(unsigned long));
-	trace_seq_puts(s, "<stack trace>\n");
-	for (unsigned int i = 0; i < n; i++) {
-		unsigned long ip;
-
-		memcpy(&ip, rec->data + sizeof(st) + i * sizeof(ip), sizeof(ip));
-		trace_seq_printf(s, " => %pS\n", (void *)ip);
-	}
-}
-
-/* The text of one record, after the common prefix. */
-static void print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec)
-{
-	const struct trace_entry *ent = (const void *)rec->data;
-	struct trace_event_call *call = trace_find_event_by_id(ent->type);
-	struct trace_seq *s = &iter->seq;
-
-	if (ent->type == TRACE_STACK_ID) {
-		print_stack(s, rec);
-		return;
-	}
-	/* ftrace's own records (trace_marker) print without an event name, as Linux's. */
-	if (call && call->output && !strcmp(call->system, "ftrace") &&
-	    trace_event_record_valid(call, ent, rec->length)) {
-		call->output(s, &iter->tmp, ent);
-		if (s->len && s->buffer[s->len - 1] == '\n')
-			return;		/* the marker text brought its own */
-	} else {
-		trace_print_event(s, &iter->tmp, ent, rec->length);
-	}
-	trace_seq_putc(s, '\n');
-}
-
 int trace_iter_next_line(struct trace_iterator *iter)
 {
 	struct ring_buffer_record *rec;
 	const struct trace_entry *ent;
-	char comm[16];
+	u64 next_ts;
 	int cpu;
 
 	trace_seq_init(&iter->seq);
@@ -142,8 +104,7 @@ int trace_iter_next_line(struct trace_iterator *iter)
 			return 0;
 		}
 		buffer_counts(iter->buffer, iter->cpu_file, &entries, &written);
-		trace_print_header(&iter->seq, tracing_current_tracer(iter->tr), entries, written,
-				   nr_cpu_ids);
+		trace_iter_print_header(iter, entries, written);
 		return 0;
 	}
 	cpu = next_cpu(iter);
@@ -162,9 +123,20 @@ int trace_iter_next_line(struct trace_iterator *iter)
 	ent = (const void *)rec->data;
 	if (rec->lost_events && iter->consume)
 		trace_seq_printf(&iter->seq, "CPU:%d [LOST %lu EVENTS]\n", cpu, rec->lost_events);
-	trace_find_cmdline(ent->pid, comm);
-	trace_print_context(&iter->seq, ent, comm, cpu, rec->ts);
-	print_record(iter, rec);
+	next_ts = rec->ts;
+	if (iter->tr->trace_flags & TRACE_ITER(LATENCY_FMT)) {
+		/* Its line shows the time to the next record: peek it, the record kept aside. */
+		struct ring_buffer_record *cur = &iter->rec[nr_cpu_ids];
+		int next;
+
+		memcpy(cur, rec, offsetof(struct ring_buffer_record, data) + rec->length);
+		rec = cur;
+		next = next_cpu(iter);
+		if (next >= 0)
+			next_ts = iter->rec[next].ts;
+	}
+	trace_iter_print_line(iter, cpu, rec, next_ts);
+	iter->idx++;
 	return 0;
 }
 

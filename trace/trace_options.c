@@ -1,10 +1,12 @@
 /*
  * Trace options: options/NAME (0 or 1) and trace_options (every option,
  * "no" before those that are off; writing NAME or noNAME sets one), per
- * array, with Linux's names, order and defaults. overwrite and event-fork
- * act here; markers and pause-on-trace where they are read (trace_marker,
- * trace). The others only keep their value for now: Spoor's output does
- * not yet follow them (see docs/ROADMAP.md). Pure.
+ * array, with Linux's names, order and defaults. overwrite, event-fork,
+ * record-cmd, record-tgid and stacktrace act here; markers and
+ * pause-on-trace where they are read (trace_marker, trace), and raw, hex,
+ * bin, context-info, irq-info, latency-format and verbose in the `trace`
+ * text (trace/trace_iter_print.c). The others only keep their value (see
+ * docs/ROADMAP.md). Pure.
  */
 #include <kernel/types.h>
 #include <kernel/string.h>
@@ -13,6 +15,7 @@
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
 #include <trace/trace_files.h>
+#include <trace/trace_event_buffer.h>
 
 /* What an options/ file's i_private points at. */
 struct trace_option_data {
@@ -28,19 +31,6 @@ static const char *const trace_option_names[TRACE_ITER_NR] = {
 	"pause-on-trace", "hash-ptr", "stacktrace",
 };
 
-/*
- * Linux's defaults, but for pause-on-trace: Spoor's `trace` reader
- * follows new records to the end, so a reader whose own work records
- * events (a shell pipeline with sched events on) would never finish
- * unless recording pauses while it reads. Scripts that set it keep
- * Linux's meaning.
- */
-#define TRACE_FLAGS_DEFAULT							\
-	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(PRINTK) | TRACE_ITER(ANNOTATE) |	\
-	 TRACE_ITER(CONTEXT_INFO) | TRACE_ITER(RECORD_CMD) | TRACE_ITER(OVERWRITE) |	\
-	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR) |	\
-	 TRACE_ITER(PAUSE_ON_TRACE))
-
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
 {
 	unsigned long mask = 1ul << bit;
@@ -54,6 +44,20 @@ int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
 
 		if (ret)
 			return ret;
+	}
+	if (bit == TRACE_ITER_RECORD_TGID_BIT) {
+		int ret = trace_tgids_record(on);
+
+		if (ret)
+			return ret;
+	}
+	if (bit == TRACE_ITER_RECORD_CMD_BIT)
+		trace_cmdlines_record(on);
+	if (bit == TRACE_ITER_STACKTRACE_BIT) {
+		if (on)
+			static_key_slow_inc(&trace_event_stack_key.key);
+		else
+			static_key_slow_dec(&trace_event_stack_key.key);
 	}
 	if (bit == TRACE_ITER_OVERWRITE_BIT) {
 		ring_buffer_change_overwrite(tr->buffer, on);
@@ -139,11 +143,14 @@ int trace_create_options_dir(struct trace_array *tr, struct dentry *dir)
 	return 0;
 }
 
-/* An array going away: its probes and pid lists go first. */
+/* An array going away: what its options hold (probes, counts) and pid lists go first. */
 void trace_free_options(struct trace_array *tr)
 {
 	if (tr->options) {
 		trace_set_option(tr, TRACE_ITER_EVENT_FORK_BIT, false);
+		trace_set_option(tr, TRACE_ITER_RECORD_TGID_BIT, false);
+		trace_set_option(tr, TRACE_ITER_STACKTRACE_BIT, false);
+		trace_set_option(tr, TRACE_ITER_RECORD_CMD_BIT, true);
 		trace_event_pid_clear(tr);
 	}
 	kfree(tr->options);

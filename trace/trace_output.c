@@ -55,6 +55,18 @@ int trace_seq_puts(struct trace_seq *s, const char *str)
 	return 0;
 }
 
+int trace_seq_putmem(struct trace_seq *s, const void *mem, size_t len)
+{
+	if (s->full || len >= TRACE_SEQ_BUFFER_SIZE - s->len) {
+		s->full = true;
+		return -EOVERFLOW;
+	}
+	memcpy(s->buffer + s->len, mem, len);
+	s->len += (unsigned int)len;
+	s->buffer[s->len] = '\0';
+	return 0;
+}
+
 int trace_seq_putc(struct trace_seq *s, char c)
 {
 	char str[2] = { c, '\0' };
@@ -260,4 +272,18 @@ int trace_print_snapshot_help(struct trace_seq *s, bool allocated, bool per_cpu)
 	return trace_seq_puts(s,
 		"#                      (Doesn't have to be '2' works with any number that\n"
 		"#                       is not a '0' or '1')\n");
+}
+
+void trace_print_raw_data(struct trace_seq *s, const struct trace_entry *ent, size_t len)
+{
+	const struct raw_data_entry *r = (const void *)ent;
+
+	if (len < sizeof(*r)) {
+		trace_seq_puts(s, "[bad record]\n");
+		return;
+	}
+	trace_seq_printf(s, "# %x buf:", r->id);
+	for (size_t i = 0; i < len - sizeof(*r); i++)
+		trace_seq_printf(s, " %02x", (unsigned char)r->buf[i]);
+	trace_seq_putc(s, '\n');
 }

@@ -33,6 +33,8 @@ int trace_seq_printf(struct trace_seq *s, const char *fmt, ...) __printf(2, 3);
 int trace_seq_vprintf(struct trace_seq *s, const char *fmt, va_list ap) __printf(2, 0);
 int trace_seq_puts(struct trace_seq *s, const char *str);
 int trace_seq_putc(struct trace_seq *s, char c);
+/* Bytes as they are (the bin option), NULs included. */
+int trace_seq_putmem(struct trace_seq *s, const void *mem, size_t len);
 
 /*
  * __print_flags: names of the set flags, joined by delim, in table order
@@ -72,6 +74,21 @@ int trace_print_event(struct trace_seq *s, struct trace_seq *tmp,
 /* A record of len bytes whose every field lies inside it (used by trace_print_event). */
 bool trace_event_record_valid(const struct trace_event_call *call,
 			      const struct trace_entry *ent, size_t len);
+
+/*
+ * A trace_marker_raw record (ftrace:raw_data, trace/trace_marker_raw.c):
+ * the writer's 32-bit id and the bytes after it.
+ */
+struct raw_data_entry {
+	struct trace_entry ent;
+	u32 id;
+	char buf[];
+};
+/*
+ * Its line: "# <id in hex> buf:" and every byte after the id, the ring
+ * buffer's padding included, as Linux prints it (in raw mode too).
+ */
+void trace_print_raw_data(struct trace_seq *s, const struct trace_entry *ent, size_t len);
 
 /* The help an empty or freed snapshot file shows after its "# tracer:" lines. */
 int trace_print_snapshot_help(struct trace_seq *s, bool allocated, bool per_cpu);

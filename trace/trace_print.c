@@ -25,7 +25,8 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	struct trace_buffer *buffer;
 	struct rb_event *event = NULL;
 	unsigned int trace_ctx = tracing_gen_ctx();
-	bool newline, triggers;
+	unsigned long flags;
+	bool newline, triggers, in_place;
 	size_t size;
 
 	if (!READ_ONCE(tr->tracing_on))
@@ -50,12 +51,15 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	 * copied to the ring, then shown to them, as Linux runs them on its
 	 * reserved record: the marker lands in the buffer a snapshot trigger
 	 * then swaps out, before a stacktrace trigger's stack, and a traceoff
-	 * trigger does not lose it.
+	 * trigger does not lose it. Triggers that may run on the reserved
+	 * record (hist without actions) run there, before the commit.
 	 */
 	print = READ_ONCE(tr->trace_marker_file);
-	triggers = print && (READ_ONCE(print->flags) & EVENT_FILE_FL_TRIGGER_MODE);
+	flags = print ? READ_ONCE(print->flags) : 0;
+	triggers = flags & EVENT_FILE_FL_TRIGGER_MODE;
+	in_place = !triggers || (flags & EVENT_FILE_FL_TRIGGER_IN_PLACE);
 	buffer = READ_ONCE(tr->buffer);
-	if (triggers) {
+	if (!in_place) {
 		entry = trace_buffered_event_get(size);
 	} else {
 		event = ring_buffer_lock_reserve(buffer, size);
@@ -69,9 +73,12 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	entry->ip = ip;
 	memcpy(entry->buf, text, len);
 	entry->buf[len] = '\0';
+	/* Triggers see the text without the newline added here, as in Linux. */
+	if (triggers && in_place)
+		event_triggers_call(print, entry, (unsigned int)(size - newline), true);
 	if (newline)
 		memcpy(entry->buf + len, "\n", 2);
-	if (!triggers) {
+	if (in_place) {
 		ring_buffer_unlock_commit(buffer);
 		preempt_enable();
 		return (int)len;
@@ -81,9 +88,8 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 		preempt_enable();
 		return -EBADF;
 	}
-	/* Triggers see the text without the newline added here, as in Linux. */
 	entry->buf[len] = '\0';
-	event_triggers_call(print, entry, (unsigned int)(size - newline));
+	event_triggers_call(print, entry, (unsigned int)(size - newline), false);
 	trace_buffered_event_put();
 	preempt_enable();
 	return (int)len;

@@ -46,6 +46,23 @@ int trace_cmdlines_attach(bool on)
 	return unregister_trace_sched_switch(probe_cmdline_switch, NULL);
 }
 
+/* record-tgid: every task switched in or out has its tgid saved (trace/trace_tgids.c). */
+static void probe_tgid_switch(void *data, bool preempt, struct task_struct *prev,
+			      struct task_struct *next, unsigned int prev_state)
+{
+	trace_save_tgid(prev->pid, prev->tgid);
+	trace_save_tgid(next->pid, next->tgid);
+}
+
+int trace_tgids_attach(bool on)
+{
+	if (on) {
+		trace_save_tgid(current->pid, current->tgid);
+		return register_trace_sched_switch(probe_tgid_switch, NULL);
+	}
+	return unregister_trace_sched_switch(probe_tgid_switch, NULL);
+}
+
 /* The event-fork option: children join their parent's pid filter lists, and leave at free. */
 static void probe_pid_fork(void *data, struct task_struct *parent, struct task_struct *child)
 {

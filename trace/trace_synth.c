@@ -217,7 +217,8 @@ static int synth_event_create(struct hist_instance *inst, char *cmd, size_t star
 		char type[64], *fname, *bracket;
 
 		if (se->n_fields == SYNTH_FIELDS_MAX) {
-			synth_err(inst, "Too many fields", (unsigned int)(w - cmd));
+			/* Linux puts the caret under the command's start. */
+			synth_err(inst, "Too many fields", 0);
 			goto fail;
 		}
 		if (!strcmp(w, "unsigned")) {
@@ -276,11 +277,6 @@ static int synth_event_create(struct hist_instance *inst, char *cmd, size_t star
 		}
 	}
 	synth_event_layout(se);
-	if (se->fixed_size > SYNTH_REC_MAX - STR_VAR_LEN_MAX) {
-		/* a generated record must fit the stack buffer, dynamic payload included */
-		synth_err(inst, "Too many fields", 0);
-		goto fail;
-	}
 	if (synth_event_set_print_fmt(se))
 		goto fail_nomem;
 	if (inst->event_added && (ret = inst->event_added(inst, &se->event)))
@@ -580,6 +576,13 @@ void synth_action_trace(struct hist_trigger_data *hd, struct action_data *data,
 	struct hist_event_ctx sctx = *ctx;
 	struct hist_trigger_data *shd;
 
+	/*
+	 * Linux limits the field count, not the size: a record too large to
+	 * build here (or for a ring-buffer event) is dropped, as Linux's
+	 * reservation of it fails.
+	 */
+	if (se->fixed_size > SYNTH_REC_MAX - STR_VAR_LEN_MAX)
+		return;
 	memset(rec, 0, se->fixed_size);
 	ent->type = se->call.id;
 	ent->pid = ctx->pid;

@@ -53,6 +53,17 @@ struct syscall_trace_exit {
 /* The probes on the raw tracepoints; data is the event's trace_event_file. */
 void syscall_enter_probe(void *data, long id, const unsigned long *args);
 void syscall_exit_probe(void *data, long id, long ret);
+/*
+ * perf's probes on them (trace/perf_syscalls.c); data is the event's
+ * trace_event_call. Kernel only, as every perf probe (stage8_perf.h).
+ */
+void perf_syscall_enter(void *data, long id, const unsigned long *args);
+void perf_syscall_exit(void *data, long id, long ret);
+#ifdef SPOOR_HOST
+#define SYSCALL_PERF_PROBE(fn)	NULL
+#else
+#define SYSCALL_PERF_PROBE(fn)	((void *)(fn))
+#endif
 /* The `trace` text: "sys_openat(dfd: ffffff9c, ...)" and "sys_openat -> 0x3". */
 int syscall_enter_output(struct trace_seq *s, struct trace_seq *tmp, const struct trace_entry *ent);
 int syscall_exit_output(struct trace_seq *s, struct trace_seq *tmp, const struct trace_entry *ent);
@@ -117,6 +128,7 @@ extern struct trace_event_field syscall_exit_fields[];
 			.output = syscall_enter_output,				\
 			.tp = &__tracepoint_sys_enter,				\
 			.probe = (void *)syscall_enter_probe,			\
+			.perf_probe = SYSCALL_PERF_PROBE(perf_syscall_enter),	\
 		},								\
 		.exit_event = {							\
 			.system = SYSCALL_EVENT_SYSTEM,				\
@@ -127,6 +139,7 @@ extern struct trace_event_field syscall_exit_fields[];
 			.output = syscall_exit_output,				\
 			.tp = &__tracepoint_sys_exit,				\
 			.probe = (void *)syscall_exit_probe,			\
+			.perf_probe = SYSCALL_PERF_PROBE(perf_syscall_exit),	\
 		},								\
 	};									\
 	static struct trace_event_call *const syscall_enter_##sname		\

@@ -1,4 +1,4 @@
-/* The timer events (trace/events/timer.tev): the tick's hrtimer_expire_entry. */
+/* The timer events (trace/events/timer.tev): hrtimer_expire_entry. */
 #include <kernel/types.h>
 
 #define CREATE_TRACE_POINTS

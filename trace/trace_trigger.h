@@ -41,6 +41,13 @@ struct event_trigger_data {
 	long count;			/* fires left; -1 unlimited */
 	struct event_filter *filter;	/* the `if` part; NULL: always */
 	void *private_data;		/* the command's (enable_event: the target file) */
+	/*
+	 * May run on the record while it is still reserved in the ring: it
+	 * writes no record of its own (the ring refuses a second writer in the
+	 * same context) and needs none committed (a snapshot, a traceoff, a
+	 * stack trace after the record do). A hist trigger without actions.
+	 */
+	bool in_place;
 	struct event_trigger_data *next;	/* in file->triggers */
 };
 

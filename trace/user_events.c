@@ -156,6 +156,7 @@ int user_event_emit(struct user_event *user, const void *rec, u32 len)
 static void user_event_perf_probe(void *data, struct user_event *user, const u8 *rec, u32 len)
 {
 	struct trace_entry *ent;
+	struct pt_regs regs;
 	int rctx;
 
 	ent = perf_trace_buf_alloc(len, &rctx);
@@ -163,7 +164,8 @@ static void user_event_perf_probe(void *data, struct user_event *user, const u8 
 		return;
 	memcpy(ent, rec, len);
 	tracing_generic_entry_update(ent, user->call.id, tracing_gen_ctx());
-	perf_trace_buf_submit(&user->call, ent, len, rctx, 0, 1, NULL, _THIS_IP_);
+	perf_fetch_caller_regs(&regs);
+	perf_trace_buf_submit(&user->call, ent, len, rctx, 0, 1, NULL, &regs);
 }
 
 /* The `trace` text: records were checked when written, so they are whole. */

@@ -9,6 +9,7 @@
 #include <kernel/printk.h>
 #include <kernel/errno.h>
 #include <kernel/time.h>
+#include <kernel/hrtimer.h>
 #include <asm/apic.h>
 #include <asm/acpi.h>
 #include <asm/io.h>
@@ -34,7 +35,6 @@
 
 #define APIC_SVR_ENABLE		0x100
 #define APIC_LVT_MASKED		0x10000
-#define APIC_LVT_PERIODIC	0x20000
 #define APIC_ICR_BUSY		0x1000
 #define APIC_ICR_ASSERT		0x4000
 #define APIC_TDCR_DIV16		0x3
@@ -70,7 +70,7 @@ static void ioapic_write(u32 reg, u32 v)
 
 static void local_timer_interrupt(struct pt_regs *regs)
 {
-	tick_periodic();
+	hrtimer_interrupt();
 }
 
 static void error_interrupt(struct pt_regs *regs)
@@ -178,12 +178,18 @@ u32 lapic_timer_current(void)
 	return lapic_read(APIC_TMCCT);
 }
 
-/* Periodic HZ ticks on this CPU (the count was measured by tsc_calibrate). */
-void lapic_timer_start(void)
+void lapic_timer_oneshot_init(void)
 {
 	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
-	lapic_write(APIC_LVT_TIMER, APIC_LVT_PERIODIC | LOCAL_TIMER_VECTOR);
-	lapic_write(APIC_TMICT, lapic_timer_ticks_per_ms * 1000 / HZ);
+	lapic_write(APIC_LVT_TIMER, LOCAL_TIMER_VECTOR);
+}
+
+/* The count was measured by tsc_calibrate; a zero count would stop the timer. */
+void lapic_timer_oneshot_ns(u64 ns)
+{
+	u64 count = ns * lapic_timer_ticks_per_ms / NSEC_PER_MSEC;
+
+	lapic_write(APIC_TMICT, count > 0xffffffffull ? 0xffffffffu : count ? (u32)count : 1);
 }
 
 int ioapic_route_isa_irq(unsigned int irq, u8 vector, u32 dest_apicid)

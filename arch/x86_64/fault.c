@@ -118,11 +118,16 @@ bool do_page_fault(struct pt_regs *regs)
 	if (ec & PF_USER)
 		flags |= FAULT_FLAG_USER;
 	err = handle_mm_fault(mm, addr, flags);
+	/* No memory is no fault of the process: as Linux, kill the biggest and run it again. */
+	if (err == -ENOMEM && user_mode(regs) && pagefault_out_of_memory())
+		err = -EAGAIN;
 	local_irq_disable();
 	if (!err) {
 		current->min_flt++;
 		return true;
 	}
+	if (err == -EAGAIN)
+		return true;
 no_context:
 	if (!user_mode(regs)) {
 		fixup = search_exception_tables(regs->rip);

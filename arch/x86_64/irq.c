@@ -22,6 +22,7 @@
 #include <trace/events/irq.h>
 #include <trace/events/nmi.h>
 #include <kernel/time.h>
+#include <kernel/hrtimer.h>
 #include <kernel/ftrace.h>
 
 #define NR_NMI_HANDLERS	8
@@ -55,6 +56,7 @@ static const char *vector_name(unsigned long vector)
 void do_irq(struct pt_regs *regs)
 {
 	irq_handler_t h = vector_handlers[regs->vector];
+	struct pt_regs *old_regs = set_irq_regs(regs);
 
 	irq_enter();
 	this_cpu_inc(vector_counter[regs->vector]);
@@ -68,6 +70,7 @@ void do_irq(struct pt_regs *regs)
 	if (regs->vector != SPURIOUS_APIC_VECTOR)
 		lapic_eoi();
 	irq_exit();
+	set_irq_regs(old_regs);
 	/* Back to code that may be preempted: switch now if the scheduler asked. */
 	if (!preempt_count() && this_cpu_read(need_resched) && (regs->rflags & 0x200))
 		preempt_schedule_irq();

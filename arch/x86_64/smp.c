@@ -334,7 +334,7 @@ void start_secondary(int cpu)
 	syscall_init_cpu();
 	idt_load();
 	lapic_setup();
-	lapic_timer_start();
+	tick_start_cpu();
 	__atomic_or_fetch(&cpu_online_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
 	cpu_startup_entry();
 }

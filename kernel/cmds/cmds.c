@@ -4,7 +4,7 @@
 
 const struct sh_command sh_commands[] = {
 	{ "[", cmd_test, "[ EXPR ]" },
-	{ "awk", cmd_awk, "awk [-F SEP] '[/ERE/] { print [ITEM[, ITEM]...] }'... [FILE]... ($N $NF NF NR \"s\")" },
+	{ "awk", cmd_awk, "awk [-F FS] [-v VAR=VALUE]... ['PROGRAM' | -f FILE] [ARGUMENT]..." },
 	{ "basename", cmd_basename, "basename PATH [SUFFIX]" },
 	{ "cat", cmd_cat, "cat [FILE]..." },
 	{ "cksum", cmd_cksum, "cksum [FILE]..." },

@@ -234,6 +234,12 @@ int cmd_printf(int argc, char **argv, char **envp)
 	struct printf_state st = { .argc = argc, .argv = argv, .next = 2 };
 	struct sh_out o;
 
+	/* `printf -- FORMAT`: the end of (no) options, as utilities take it. */
+	if (argc > 1 && !strcmp(argv[1], "--")) {
+		argc--;
+		argv++;
+		st = (struct printf_state){ .argc = argc, .argv = argv, .next = 2 };
+	}
 	if (argc < 2) {
 		sh_eprintf("printf: usage: printf FORMAT [ARG]...\n");
 		return 2;

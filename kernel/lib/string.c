@@ -1,6 +1,7 @@
 /* The libc-named memory and string functions of the kernel (host builds use libc's). */
 /* ftrace: notrace */
 #include <kernel/types.h>
+#define KERNEL_STRING_DEFINE	/* the functions themselves, not the macros */
 #include <kernel/string.h>
 
 /*

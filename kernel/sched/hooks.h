@@ -18,8 +18,8 @@
  *   softirq_raise(vec_nr), softirq_entry(vec_nr), softirq_exit(vec_nr)
  *
  * The events come from the tracing headers (trace/events/sched.tev and
- * irq.tev, created in trace/trace_sched.c and trace/trace_irq.c); the two
- * with no event spec yet land on the empty inlines below.
+ * irq.tev, created in trace/trace_sched.c and trace/trace_irq.c); the one
+ * with no event spec yet lands on the empty inline below.
  */
 #ifndef KERNEL_SCHED_HOOKS_H
 #define KERNEL_SCHED_HOOKS_H
@@ -30,7 +30,6 @@
 
 struct task_struct;
 
-static inline void trace_sched_migrate_task(struct task_struct *p, int dest_cpu) {}
 static inline void trace_softirq_raise(unsigned int vec_nr) {}
 
 #endif

@@ -7,6 +7,7 @@
 #include <kernel/slab.h>
 #include <kernel/shell/sh.h>
 #include <kernel/shell/regex.h>
+#include <kernel/shell/regex_prog.h>
 
 #define RE_MAX_PROG	8192
 #define RE_MAX_STEPS	2000000
@@ -22,26 +23,6 @@ struct re_node {
 	int min, max, group;
 	u8 *set;			/* RN_CLASS: 256-bit map */
 	struct re_node *a, *b;		/* CAT/ALT operands, REPEAT/GROUP body */
-};
-
-enum re_op { OP_CHAR, OP_ANY, OP_CLASS, OP_BOL, OP_EOL, OP_WORDB, OP_NWORDB, OP_WBEGIN,
-	     OP_WEND, OP_SPLIT, OP_JMP, OP_SAVE, OP_MATCH };
-
-/* One instruction; SPLIT tries x first, then y. */
-struct re_inst {
-	enum re_op op;
-	unsigned char c;
-	int x, y;
-	const u8 *set;
-};
-
-struct regex {
-	struct re_inst *prog;
-	int n, cap;
-	bool icase, anchored;
-	/* Every node, for freeing. */
-	struct re_node **nodes;
-	int nnodes, nodecap;
 };
 
 struct re_parser {
@@ -85,11 +66,6 @@ static struct re_node *new_node(struct re_parser *rp, enum re_node_type type)
 	return n;
 }
 
-static bool is_word(int c)
-{
-	return sh_isalnum(c) || c == '_';
-}
-
 static bool in_class(const char *name, int c)
 {
 	if (!strcmp(name, "alpha")) return sh_isalpha(c);
@@ -109,11 +85,6 @@ static bool in_class(const char *name, int c)
 static void set_bit(u8 *set, int c)
 {
 	set[c >> 3] |= (u8)(1 << (c & 7));
-}
-
-static bool test_bit(const u8 *set, int c)
-{
-	return set[c >> 3] >> (c & 7) & 1;
 }
 
 /* A class from a shorthand: \w \W \s \S. */

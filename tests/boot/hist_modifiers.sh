@@ -12,9 +12,9 @@ W=events/sched/sched_waking
 
 echo 'hist:keys=function.sym' >> $T/trigger && echo 'hist:keys=function.sym-offset' >> $T/trigger &&
 	sleep 0.2
-grep -q '^{ function: \[ffffffff[0-9a-f]*\] tick_periodic  *} hitcount: *[0-9][0-9]*$' $T/hist
+grep -q '^{ function: \[ffffffff[0-9a-f]*\] tick_sched_timer  *} hitcount: *[0-9][0-9]*$' $T/hist
 result $? ".sym: [address] symbol, padded"
-grep -q '^{ function: \[ffffffff[0-9a-f]*\] tick_periodic+0x0/0x[0-9a-f]*  *} hitcount:' $T/hist
+grep -q '^{ function: \[ffffffff[0-9a-f]*\] tick_sched_timer+0x0/0x[0-9a-f]*  *} hitcount:' $T/hist
 result $? ".sym-offset: symbol+off/size"
 echo '!hist:keys=function.sym' >> $T/trigger && echo '!hist:keys=function.sym-offset' >> $T/trigger
 

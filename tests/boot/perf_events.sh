@@ -6,7 +6,7 @@
 # spoor-exec: --smp 4 --timeout 240
 T=/sys/kernel/tracing
 . /spoor/lib/tap.sh
-echo 1..30
+echo 1..42
 
 perf_check > /tmp/pc.out
 is "perf_check: status" 0 $?

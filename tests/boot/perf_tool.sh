@@ -6,7 +6,7 @@
 # checked by tests/unit/report_perfdata.c.
 # spoor-exec: --smp 4 --timeout 120
 . /spoor/lib/tap.sh
-echo 1..16
+echo 1..19
 cd /tmp
 
 # hello makes exactly 5 system calls after its exec (arch_prctl, set_tid_address, ioctl, writev, exit_group).
@@ -47,6 +47,13 @@ is "perf record: the workload's status" 0 $?
 grep -q 'fork.data (5 samples)' rec.txt
 result $? "perf record: 5 samples of forkloop 5's forks ($(cat rec.txt))"
 is "perf script: one line per fork, named" 5 "$(perf script -i fork.data | grep -c 'forkloop .*sched:sched_process_fork: parent_comm=forkloop')"
+
+# cpu-clock samples from its timer, printed as perf script prints a counter's samples.
+perf record -e cpu-clock -c 100000 -o clock.data -- syscall_bench 3 getpid > /dev/null 2> rec.txt
+is "perf record -e cpu-clock: the workload's status" 0 $?
+n=$(sed -n 's/.*clock.data (\([0-9]*\) samples).*/\1/p' rec.txt)
+check "perf record -e cpu-clock: samples every 100 us of syscall_bench (got $n)" [ "${n:-0}" -ge 5 ]
+is "perf script: period, cpu-clock and ip for each" "$n" "$(perf script -i clock.data | grep -cE '^ +syscall_bench +[0-9]+ \[[0-9]{3}\] +[0-9]+\.[0-9]{6}: +100000 cpu-clock:  +[0-9a-f]+$')"
 
 trace-dump --file /tmp/no_such_file > /dev/null 2>&1
 is "trace-dump --file of a missing file fails" 1 $?

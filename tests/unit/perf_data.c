@@ -402,3 +402,36 @@ Test(perf_data, damaged_files_are_refused_with_a_reason)
 	free(copy);
 	free(f.buf);
 }
+
+/*
+ * perf's event names for counters: its modifier rule on the exclude bits
+ * (Debian's perf script printed the first two for files of ours recorded
+ * on Spoor and on Linux).
+ */
+Test(perf_data, counter_names_follow_perfs_modifier_rule)
+{
+	static const struct {
+		uint32_t type;
+		uint64_t config, flags;
+		const char *name;
+	} cases[] = {
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, PERF_ATTR_FLAG_EXCLUDE_GUEST, "cpu-clock" },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 0, "cpu-clock:HG" },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, PERF_ATTR_FLAG_EXCLUDE_KERNEL |
+		  PERF_ATTR_FLAG_EXCLUDE_HV | PERF_ATTR_FLAG_EXCLUDE_GUEST, "task-clock:uH" },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, PERF_ATTR_FLAG_EXCLUDE_USER,
+		  "page-faults:kh" },
+		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, PERF_ATTR_FLAG_EXCLUDE_HOST |
+		  PERF_ATTR_FLAG_EXCLUDE_GUEST, "cpu-migrations" },
+		{ PERF_TYPE_HARDWARE, 0, PERF_ATTR_FLAG_EXCLUDE_GUEST, "raw-0-0" },
+	};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct perf_event_attr a = { .type = cases[i].type, .config = cases[i].config,
+					     .flags = cases[i].flags };
+
+		perf_data_event_name(&a, buf, sizeof(buf));
+		cr_expect_str_eq(buf, cases[i].name, "case %zu", i);
+	}
+}

@@ -18,9 +18,14 @@ static const char script[] =
 	"perf record -e raw_syscalls:sys_enter,sched:sched_process_fork,sched:sched_process_exit "
 	"-o /tmp/task.data -- forkloop 20 || exit 1\n"
 	"perf record -a -g -e sched:sched_switch -o /tmp/all.data -- forkloop 5 || exit 1\n"
+	"perf record -e cpu-clock,sched:sched_process_fork -o /tmp/mix.data -- forkloop 5 || exit 1\n"
+	"perf record -g -e task-clock -c 100000 -o /tmp/clock.data -- forkloop 3 || exit 1\n"
 	"echo \"guest-script-lines $(perf script -i /tmp/task.data | wc -l)\"\n"
+	"echo \"guest-clock-lines $(perf script -i /tmp/mix.data | grep -c ' cpu-clock:  ')\"\n"
 	"trace-dump --file /tmp/task.data || exit 1\n"
-	"trace-dump --file /tmp/all.data || exit 1\n";
+	"trace-dump --file /tmp/all.data || exit 1\n"
+	"trace-dump --file /tmp/mix.data || exit 1\n"
+	"trace-dump --file /tmp/clock.data || exit 1\n";
 
 /* Say where a and b first differ. */
 static void expect_same(const char *what, const char *a, const char *b)
@@ -43,14 +48,33 @@ static void expect_same(const char *what, const char *a, const char *b)
 		       (int)strcspn(x, "\n"), x, (int)strcspn(y, "\n"), y);
 }
 
-/* Callchain lines ("\tADDR SYMBOL (DSO)") cut after the address: symbols come from different tables. */
+/* A counter sample's "EVENT:  ADDR": where its address ends, or 0 if the line has none. */
+static size_t counter_ip_end(const char *line, size_t n)
+{
+	size_t at = 0;
+
+	while (at + 3 <= n && memcmp(line + at, ":  ", 3))
+		at++;
+	at += 3;
+	if (at + 16 >= n || line[at + 16] != ' ')
+		return 0;
+	for (size_t i = at; i < at + 16; i++)
+		if (!strchr(" 0123456789abcdef", line[i]))
+			return 0;
+	return at + 16;
+}
+
+/*
+ * Callchain lines ("\tADDR SYMBOL (DSO)") and counter samples cut after
+ * the address: symbols come from different tables.
+ */
 static void drop_symbols(char *s)
 {
 	char *w = s;
 
 	for (char *r = s; *r;) {
 		size_t n = strcspn(r, "\n");
-		size_t keep = *r == '\t' && n > 17 ? 17 : n;
+		size_t keep = *r == '\t' && n > 17 ? 17 : counter_ip_end(r, n) ? counter_ip_end(r, n) : n;
 
 		memmove(w, r, keep);
 		w += keep;
@@ -59,6 +83,15 @@ static void drop_symbols(char *s)
 			*w++ = *r++;
 	}
 	*w = 0;
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
 }
 
 static char *host(const char *fmt, const char *dir, int *status)
@@ -127,6 +160,28 @@ Test(report_perfdata, guest_perf_record_reads_the_same_in_perf_script_and_spoor_
 	cr_expect_eq(st1, 0, "perf report: %.400s", perf);
 	cr_expect(strstr(perf, "of event 'sched:sched_switch'"), "%.2000s", perf);
 	free(perf);
+
+	/* cpu-clock samples among tracepoint ones, and task-clock with callchains. */
+	for (int i = 2; i < 4; i++) {
+		char file[PATH_MAX + 32];
+
+		snprintf(file, sizeof(file), "%s/out/perf-%d.data", dir, i);
+		perf = host("perf script -i %2$s 2>&1 #%1$s", file, &st1);
+		spoor = host("%s/spoor report %s", file, &st2);
+		cr_expect_eq(st1, 0, "perf script: %.400s", perf);
+		cr_expect_eq(st2, 0, "spoor report: %.400s", spoor);
+		cr_expect(strstr(perf, i == 2 ? "     250000                cpu-clock:  " :
+						 "     100000 task-clock: \n\t"),
+			  "%.2000s", perf);
+		if (i == 2)
+			cr_expect_eq(strtoul(strstr(out, "guest-clock-lines ") + 18, NULL, 10),
+				     count_of(perf, " cpu-clock:  "), "%.2000s", perf);
+		drop_symbols(perf);
+		drop_symbols(spoor);
+		expect_same("perf script and spoor report (cpu-clock, task-clock -g)", perf, spoor);
+		free(perf);
+		free(spoor);
+	}
 	free(out);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);

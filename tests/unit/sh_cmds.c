@@ -1,6 +1,6 @@
 /* Unit tests of the regex engine, the line editor and the text commands. */
 #define _GNU_SOURCE
-/* uses: kernel/cmds/ kernel/shell/regex.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c kernel/shell/sh_table.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/cmds/ kernel/cmds/awk/ kernel/shell/regex.c kernel/shell/regex_longest.c kernel/shell/sh_arena.c kernel/shell/sh_arith.c kernel/shell/sh_buf.c kernel/shell/sh_builtin.c kernel/shell/sh_escape.c kernel/shell/sh_exec.c kernel/shell/sh_path.c kernel/shell/sh_expand.c kernel/shell/sh_interactive.c kernel/shell/sh_io.c kernel/shell/sh_lex.c kernel/shell/sh_line.c kernel/shell/sh_complete.c kernel/shell/sh_main.c kernel/shell/sh_match.c kernel/shell/sh_parse.c kernel/shell/sh_time.c kernel/shell/sh_trap.c kernel/shell/sh_util.c kernel/shell/sh_var.c kernel/shell/sh_table.c tests/host/sh_os_host.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/errno.h>
 #include <kernel/shell/sh.h>
@@ -471,6 +471,8 @@ Test(cmds, printf_echo_test)
 	expect("printf '[%*d][%-*s][%.*s][%*s][%5c][%-3c][%.*d][%*d]\\n' 5 3 4 ab 2 xyz -4 l q r -1 7 '' 9",
 	       NULL, "[    3][ab  ][xy][l   ][    q][r  ][7][9]\n", "", 0);
 	expect("printf '%*d|' 3 1 4 2", NULL, "  1|   2|", "", 0);
+	/* trace_marker.tc writes `printf -- 'X%.0s' $(seq N)`. */
+	expect("printf -- 'X%.0s' 1 2 3; printf -- '--\\n'", NULL, "XXX--\n", "", 0);
 	expect("printf '%0*x|%-+*d|' 4 255 5 7", NULL, "00ff|+7   |", "", 0);
 	expect("printf '%*d' x 1", NULL, "1", "printf: 'x': expected a numeric value\n", 1);
 	expect("printf '%*d|' 1000000 1", NULL, "1|",

@@ -108,6 +108,39 @@ Test(filter, numbers)
 	cr_assert(match("sval==-5"));		/* no blanks needed */
 }
 
+/* Comparisons at the ends of each type's range, signed and unsigned, every operator. */
+Test(filter, numbers_at_the_edges)
+{
+	set_rec(-2147483647 - 1, 0xffffffffu, 0x7fffffffffffffffLL, 0, "bash", "x");
+	cr_assert(match("sval == -2147483648"));
+	cr_assert(match("sval < 0"));
+	cr_assert(match("sval <= -2147483648"));
+	cr_assert_not(match("sval < -2147483648"));
+	cr_assert(match("sval >= -2147483648"));
+	cr_assert_not(match("sval > -2147483648"));
+	cr_assert(match("sval != 5"));
+	cr_assert(match("sval & 0x80000000"));	/* the sign-extended bits */
+	cr_assert(match("uval == 4294967295"));
+	cr_assert(match("uval > 0"));
+	cr_assert_not(match("uval > 4294967295"));
+	cr_assert_not(match("uval < 0"));	/* nothing is below 0 */
+	cr_assert(match("uval >= 0"));
+	cr_assert(match("big == 9223372036854775807"));
+	cr_assert_not(match("big > 9223372036854775807"));	/* nothing above the maximum */
+	cr_assert(match("big >= 9223372036854775807"));
+	cr_assert(match("big > -9223372036854775808"));
+	cr_assert(match("small <= 0 && small >= 0 && small == 0"));
+	cr_assert_not(match("small < 0"));
+	cr_assert_not(match("small != 0"));
+	set_rec(-1, 0, -9223372036854775807LL - 1, 255, "bash", "x");
+	cr_assert(match("big == -9223372036854775808"));
+	cr_assert_not(match("big < -9223372036854775808"));
+	cr_assert(match("big <= -9223372036854775808"));
+	cr_assert(match("sval > -2 && sval < 0"));
+	cr_assert(match("small > 254 && small >= 255"));
+	cr_assert_not(match("small > 255"));
+}
+
 Test(filter, strings_and_globs)
 {
 	set_rec(1, 2, 3, 4, "migration/0", "kworker/0:1");

@@ -43,6 +43,7 @@
 		struct trace_event_call *event_call = __data;		\
 		struct trace_event_data_offsets_##call __data_offsets;	\
 		struct trace_event_raw_##call *entry;			\
+		struct pt_regs __regs;					\
 		u64 __count = 1;					\
 		u32 __entry_size;					\
 		int rctx;						\
@@ -55,8 +56,9 @@
 		tracing_generic_entry_update(&entry->ent, event_call->id, tracing_gen_ctx()); \
 		tstruct							\
 		{ assign; }						\
+		perf_fetch_caller_regs(&__regs);			\
 		perf_trace_buf_submit(event_call, entry, __entry_size, rctx, 0, \
-				      __count, NULL, _THIS_IP_);	\
+				      __count, NULL, &__regs);		\
 	}
 #define DEFINE_EVENT(template, name, proto, args)
 

@@ -1,4 +1,5 @@
 /* perf.data writer and reader (user/perf/perf_data.h has the layout). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "perf_data.h"
@@ -349,4 +350,53 @@ bool perf_data_sample(const struct perf_data_file *f, const struct perf_data_rec
 	if (b.short_)
 		*err = "a sample shorter than its sample_type says";
 	return !b.short_;
+}
+
+const struct perf_sw_name perf_sw_names[] = {
+	{ "cpu-clock", NULL, PERF_COUNT_SW_CPU_CLOCK },
+	{ "task-clock", NULL, PERF_COUNT_SW_TASK_CLOCK },
+	{ "page-faults", "faults", PERF_COUNT_SW_PAGE_FAULTS },
+	{ "context-switches", "cs", PERF_COUNT_SW_CONTEXT_SWITCHES },
+	{ "cpu-migrations", "migrations", PERF_COUNT_SW_CPU_MIGRATIONS },
+	{ "dummy", NULL, PERF_COUNT_SW_DUMMY },
+};
+const unsigned int perf_sw_names_nr = sizeof(perf_sw_names) / sizeof(perf_sw_names[0]);
+
+/*
+ * perf's modifier rule: k/u/h name the levels counted once any is
+ * excluded, and then excluding the guest is the default; H and G follow
+ * unless the guest exclusion is that default.
+ */
+void perf_data_event_name(const struct perf_event_attr *a, char *buf, size_t size)
+{
+	uint64_t f = a->flags;
+	bool guest_default = f & (PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_USER |
+				  PERF_ATTR_FLAG_EXCLUDE_HV);
+	char mods[8];
+	size_t m = 0;
+	const char *name = NULL;
+
+	for (unsigned int i = 0; a->type == PERF_TYPE_SOFTWARE && i < perf_sw_names_nr; i++)
+		if (perf_sw_names[i].config == a->config)
+			name = perf_sw_names[i].name;
+	if (guest_default) {
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_KERNEL))
+			mods[m++] = 'k';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_USER))
+			mods[m++] = 'u';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_HV))
+			mods[m++] = 'h';
+	}
+	if ((f & PERF_ATTR_FLAG_EXCLUDE_HOST) || !!(f & PERF_ATTR_FLAG_EXCLUDE_GUEST) == guest_default) {
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_HOST))
+			mods[m++] = 'H';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_GUEST))
+			mods[m++] = 'G';
+	}
+	mods[m] = 0;
+	if (name)
+		snprintf(buf, size, "%s%s%s", name, m ? ":" : "", mods);
+	else
+		snprintf(buf, size, "raw-%u-%llu%s%s", a->type, (unsigned long long)a->config,
+			 m ? ":" : "", mods);
 }

@@ -106,6 +106,22 @@ const struct perf_data_attr *perf_data_attr_of(const struct perf_data_file *f,
 bool perf_data_sample(const struct perf_data_file *f, const struct perf_data_rec *r,
 		      struct perf_sample *s, const char **err);
 
+/* perf's names of the software events Spoor has (-e takes the name or the alias). */
+struct perf_sw_name {
+	const char *name, *alias;
+	uint64_t config;
+};
+extern const struct perf_sw_name perf_sw_names[];
+extern const unsigned int perf_sw_names_nr;
+
+/*
+ * What perf script calls a software event in a file without event names:
+ * its name and perf's modifiers from the attr's exclude bits ("cpu-clock",
+ * "cpu-clock:u", "cpu-clock:HG" when exclude_guest is not set); a
+ * hardware or unknown one "raw-TYPE-CONFIG".
+ */
+void perf_data_event_name(const struct perf_event_attr *a, char *buf, size_t size);
+
 static inline uint64_t perf_data_u64(const uint8_t *p)
 {
 	uint64_t v;

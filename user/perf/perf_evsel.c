@@ -7,18 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "perf.h"
-
-static const struct {
-	const char *name, *alias;
-	uint64_t config;
-} software[] = {
-	{ "cpu-clock", NULL, PERF_COUNT_SW_CPU_CLOCK },
-	{ "task-clock", NULL, PERF_COUNT_SW_TASK_CLOCK },
-	{ "page-faults", "faults", PERF_COUNT_SW_PAGE_FAULTS },
-	{ "context-switches", "cs", PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cpu-migrations", "migrations", PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "dummy", NULL, PERF_COUNT_SW_DUMMY },
-};
+#include "perf_data.h"
 
 static int tracepoint_id(const char *sys, const char *name)
 {
@@ -58,12 +47,16 @@ static int parse_one(const char *s, struct evsel *ev)
 		snprintf(ev->name, sizeof(ev->name), "%s", s);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(software) / sizeof(software[0]); i++) {
-		if (strcmp(s, software[i].name) && (!software[i].alias || strcmp(s, software[i].alias)))
+	for (unsigned int i = 0; i < perf_sw_names_nr; i++) {
+		const struct perf_sw_name *sw = &perf_sw_names[i];
+
+		if (strcmp(s, sw->name) && (!sw->alias || strcmp(s, sw->alias)))
 			continue;
 		ev->attr.type = PERF_TYPE_SOFTWARE;
-		ev->attr.config = software[i].config;
-		snprintf(ev->name, sizeof(ev->name), "%s", software[i].name);
+		ev->attr.config = sw->config;
+		/* perf's default: the host only, so its name has no modifiers */
+		ev->attr.flags |= PERF_ATTR_FLAG_EXCLUDE_GUEST;
+		snprintf(ev->name, sizeof(ev->name), "%s", sw->name);
 		return 0;
 	}
 unknown:

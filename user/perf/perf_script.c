@@ -3,7 +3,8 @@
  * line per sample in time order, with perf script's default columns
  * (comm, tid, CPU, time, event) and then the tracepoint's fields as
  * name=value, decoded with the event's format from tracefs (the machine
- * that recorded is the one reading). The host's `spoor report` renders
+ * that recorded is the one reading); for a counter (cpu-clock, ...) the
+ * period before the event and the ip after it, as perf script has them. The host's `spoor report` renders
  * the print fmt, as Linux's perf script does.
  */
 #include <dirent.h>
@@ -176,16 +177,25 @@ static void print_sample(const struct perf_sample *s, const struct tp *tps, unsi
 {
 	const struct tp *tp = NULL;
 	const char *comm = comm_of(comms, nr_comms, s->tid);
-	char unknown[16];
+	bool counter = s->attr->attr.type != PERF_TYPE_TRACEPOINT;
+	char unknown[16], name[160];
 
-	for (unsigned int i = 0; i < nr_tps; i++)
+	for (unsigned int i = 0; !counter && i < nr_tps; i++)
 		if (tps[i].id == (int)s->attr->attr.config)
 			tp = &tps[i];
 	snprintf(unknown, sizeof(unknown), ":%u", s->tid);
-	printf("%16s %5u [%03u] %5llu.%06llu: %*s:", comm ? comm : unknown, s->tid, s->cpu,
+	if (counter)
+		perf_data_event_name(&s->attr->attr, name, sizeof(name));
+	printf("%16s %5u [%03u] %5llu.%06llu: ", comm ? comm : unknown, s->tid, s->cpu,
 	       (unsigned long long)(s->time / 1000000000ull),
-	       (unsigned long long)(s->time % 1000000000ull / 1000), name_width,
-	       tp ? tp->name : "unknown");
+	       (unsigned long long)(s->time % 1000000000ull / 1000));
+	/* perf script's fields: a counter's period and ip, a tracepoint's values */
+	if (counter) {
+		printf("%10llu %*s:  %16llx\n", (unsigned long long)s->period, name_width, name,
+		       (unsigned long long)s->ip);
+		return;
+	}
+	printf("%*s:", name_width, tp ? tp->name : "unknown");
 	for (unsigned int i = 0; tp && i < tp->nr_fields; i++)
 		print_field(&tp->fields[i], s->raw, s->raw_size);
 	printf("\n");
@@ -267,6 +277,15 @@ int cmd_script(int argc, char **argv)
 	for (unsigned int i = 0; i < nr_tps; i++)
 		if ((int)strlen(tps[i].name) > width)
 			width = (int)strlen(tps[i].name);
+	for (unsigned int i = 0; i < f.nr_attrs; i++) {
+		char name[160];
+
+		if (f.attrs[i].attr.type == PERF_TYPE_TRACEPOINT)
+			continue;
+		perf_data_event_name(&f.attrs[i].attr, name, sizeof(name));
+		if ((int)strlen(name) > width)
+			width = (int)strlen(name);
+	}
 	qsort(samples, nr, sizeof(*samples), by_time);
 	for (unsigned int i = 0; i < nr; i++)
 		print_sample(&samples[i], tps, nr_tps, width, comms, nr_comms);

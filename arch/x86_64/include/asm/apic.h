@@ -32,11 +32,13 @@ void lapic_send_ipi(u32 apicid, u32 mode, u8 vector);
 void lapic_send_init(u32 apicid);
 void lapic_send_sipi(u32 apicid, u32 start_page);
 
-/* LAPIC timer: calibrate it (with the TSC, arch/x86_64/tsc.c), then start HZ ticks here. */
+/* LAPIC timer: calibrate it (with the TSC, arch/x86_64/tsc.c), then hrtimers program it. */
 void lapic_timer_oneshot_max(void);
 u32 lapic_timer_current(void);
 extern u32 lapic_timer_ticks_per_ms;	/* bus-clock/16 ticks in one millisecond */
-void lapic_timer_start(void);
+/* One-shot mode for the hrtimers (kernel/hrtimer.c); then each expiry ns from now. */
+void lapic_timer_oneshot_init(void);
+void lapic_timer_oneshot_ns(u64 ns);
 
 /* Routes an ISA IRQ (after overrides) to a vector on a CPU; unmasked. */
 int ioapic_route_isa_irq(unsigned int irq, u8 vector, u32 dest_apicid);
