@@ -197,9 +197,12 @@ static bool hrtimer(struct rep_ctx *ctx, struct obuf *o, const struct rep_event 
 
 /*
  * The function plugin's indentation: per CPU, the chain of functions seen
- * calling each other (symbol addresses). A function whose parent is in the
- * chain at depth i is indented i + 1 steps of 3 and becomes depth i + 1;
- * otherwise the chain restarts as parent, function, not indented.
+ * calling each other (symbol addresses). A function whose parent is at
+ * depth i of the chain is indented i steps of 3 and becomes depth i + 1;
+ * otherwise parent and function become depths 0 and 1, not indented.
+ * Nothing deeper is cleared (plugin_function keeps those entries, and
+ * later parents are looked up among them too), and a function with no
+ * symbol (func 0) is not recorded.
  */
 #define FN_CPUS		256
 #define FN_DEPTH	64
@@ -215,15 +218,14 @@ static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, uint64_t parent, uin
 	chain = ctx->fn_chain[cpu];
 	for (int i = 0; i < FN_DEPTH - 1 && chain[i]; i++) {
 		if (chain[i] == parent) {
-			chain[i + 1] = func;
-			if (i + 2 < FN_DEPTH)
-				chain[i + 2] = 0;
-			return i + 1;
+			if (func)
+				chain[i + 1] = func;
+			return i;
 		}
 	}
 	chain[0] = parent;
-	chain[1] = func;
-	chain[2] = 0;
+	if (func)
+		chain[1] = func;
 	return 0;
 }
 
@@ -239,8 +241,8 @@ static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event
 	if (!num_field(ctx, PF(ev, 0), r, &ip) || !num_field(ctx, PF(ev, 1), r, &parent))
 		return false;
 	have_fn = syms_find(&ctx->syms, ip, &fsym);
-	if (have_fn && syms_find(&ctx->syms, parent, &psym))
-		indent = fn_indent(ctx, r->cpu, psym.addr, fsym.addr);
+	if (syms_find(&ctx->syms, parent, &psym))
+		indent = fn_indent(ctx, r->cpu, psym.addr, have_fn ? fsym.addr : 0);
 	for (int i = 0; i < indent * 3; i++)
 		ob_putc(o, ' ');
 	if (have_fn)
