@@ -21,7 +21,9 @@
 #define MAX_FORMATS		4096
 #define MAX_PAGES		4096
 
+/* An absolute symbol first (a per-CPU offset): trace-cmd resolves no address to it. */
 static const char kallsyms[] =
+	"0000000000000100 A __per_cpu_start\n"
 	"ffffffff81000000 T _stext\n"
 	"ffffffff81000100 t do_one_thing\n"
 	"ffffffff81000400 T kmalloc_trace\n"
