@@ -712,13 +712,14 @@ static bool inflate_chunk(struct tdat_reader *r)
 		tdat_diag(t, r->next, "CPU %u: chunk claims %u inflated bytes", r->cpu->cpu, ulen);
 		return false;
 	}
-	if (r->carry + ulen > r->cap) {
-		unsigned char *n = realloc(r->buf, r->carry + ulen);
+	if (!r->buf || r->carry + ulen > r->cap) {
+		/* One byte more: an empty first chunk still has a buffer to inflate into. */
+		unsigned char *n = realloc(r->buf, r->carry + ulen + 1);
 
 		if (!n)
 			return false;
 		r->buf = n;
-		r->cap = r->carry + ulen;
+		r->cap = r->carry + ulen + 1;
 	}
 	if (!inflate_to(t, r->next, src, clen, r->buf + r->carry, ulen))
 		return false;
