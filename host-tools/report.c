@@ -298,9 +298,9 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 void report_load_events(struct rep_ctx *ctx, struct tdat *t)
 {
 	for (unsigned int i = 0; i < t->nr_formats; i++)
-		rep_parse_format(ctx, t->formats[i].system, t->formats[i].text.data,
-				 t->formats[i].text.len, t->formats[i].text.offset);
-	syms_load_kallsyms(&ctx->syms, t->kallsyms.data, t->kallsyms.len);
+		rep_add_format(ctx, t->formats[i].system, t->formats[i].text.data,
+			       t->formats[i].text.len, t->formats[i].text.offset);
+	syms_load_file_kallsyms(&ctx->syms, t);
 	syms_load_cmdlines(&ctx->syms, t->cmdlines.data, t->cmdlines.len);
 }
 
@@ -318,7 +318,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 	if (!it || !head || !live)
 		abort();
 	for (unsigned int i = 0; i < n; i++) {
-		page_iter_init(&it[i], ctx, &t->cpus[i], t->page_size);
+		page_iter_init(&it[i], ctx, t, &t->cpus[i]);
 		live[i] = page_next(&it[i], &head[i]);
 	}
 	for (;;) {
@@ -343,7 +343,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 		}
 		id = (uint16_t)rep_read_num(ctx, r, 0, 2, false);
 		pid = (int32_t)rep_read_num(ctx, r, 4, 4, true);
-		ev = ctx->by_id[id];
+		ev = rep_event_by_id(ctx, id);
 		if (!ev) {
 			if (unknown++ < UNKNOWN_ID_REPORTS)
 				rep_diag(ctx, r->offset, "CPU %u: event id %u has no format; record skipped",
@@ -362,6 +362,8 @@ advance:
 		wakeup_lat_finish(ps.wakeup, o);
 	if (unknown > UNKNOWN_ID_REPORTS)
 		rep_diag(ctx, 0, "%u records in all had an event id with no format", unknown);
+	for (unsigned int i = 0; i < n; i++)
+		page_iter_free(&it[i]);
 	free(it);
 	free(head);
 	free(live);

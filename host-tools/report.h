@@ -34,10 +34,9 @@ void ob_free(struct obuf *o);
 void ob_flush(struct obuf *o);
 /* A line is complete: write the buffer out if it is big enough. */
 void ob_end_line(struct obuf *o);
-void ob_reserve(struct obuf *o, size_t n);
-void ob_write(struct obuf *o, const void *p, size_t n);
 void ob_printf(struct obuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ob_pad(struct obuf *o, char c, size_t n);
+/* Room for n more bytes: the slow path of ob_reserve. */
+void ob_grow(struct obuf *o, size_t n);
 /* Decimal numbers without printf: the hot path of every line. */
 void ob_u64(struct obuf *o, uint64_t v);
 void ob_s64(struct obuf *o, int64_t v);
@@ -46,10 +45,30 @@ void ob_hex(struct obuf *o, uint64_t v);
 /* Decimal right-aligned in width, padded with pad (' ' or '0'). */
 void ob_u64_width(struct obuf *o, uint64_t v, unsigned int width, char pad);
 
+/* Inline: a line is a dozen small pieces, and a call per piece showed in profiles. */
+static inline void ob_reserve(struct obuf *o, size_t n)
+{
+	if (__builtin_expect(o->len + n > o->cap, 0))
+		ob_grow(o, n);
+}
+
+static inline void ob_write(struct obuf *o, const void *p, size_t n)
+{
+	ob_reserve(o, n);
+	__builtin_memcpy(o->buf + o->len, p, n);
+	o->len += n;
+}
+
+static inline void ob_pad(struct obuf *o, char c, size_t n)
+{
+	ob_reserve(o, n);
+	__builtin_memset(o->buf + o->len, c, n);
+	o->len += n;
+}
+
 static inline void ob_putc(struct obuf *o, char c)
 {
-	if (o->len + 1 > o->cap)
-		ob_reserve(o, 1);
+	ob_reserve(o, 1);
 	o->buf[o->len++] = c;
 }
 
@@ -60,22 +79,30 @@ static inline void ob_puts(struct obuf *o, const char *s)
 
 /* ---- symbols and task names ---------------------------------------------------- */
 
+/* A symbol syms_find found. */
 struct rep_sym {
 	uint64_t addr;
-	const char *name;	/* points into names */
-	const char *module;	/* "[mod]" text without brackets, or NULL */
+	const char *name;	/* in the kallsyms text: name_len bytes, no NUL */
+	size_t name_len;
+};
+
+/* One kallsyms line: its address and where the line starts in the text. */
+struct rep_ksym {
+	uint64_t addr;
+	uint32_t line;
 };
 
 struct rep_syms {
-	struct rep_sym *syms;	/* sorted by addr */
-	size_t nr;
-	char *names;
 	/*
-	 * The kallsyms text not parsed yet (the file's, which outlives this):
-	 * most reports print no symbol, and a distribution kernel's is 5 MB.
+	 * The kallsyms text (the file's, which outlives this), indexed on the
+	 * first syms_find: most reports print no symbol, and a distribution
+	 * kernel's is 7 MB. With file set, the text is the file's, read then.
 	 */
+	struct tdat *file;
 	const char *kallsyms;
 	size_t kallsyms_len;
+	struct rep_ksym *syms;	/* sorted by addr */
+	size_t nr;
 	/* pid -> comm, open addressing */
 	struct rep_comm { int32_t pid; bool used; char comm[24]; } *comms;
 	size_t comm_cap, nr_comms;
@@ -83,10 +110,12 @@ struct rep_syms {
 
 /* Keeps text (which must outlive s) to parse on the first syms_find. */
 void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len);
+/* The same with t's kallsyms, read from the file on the first syms_find. */
+void syms_load_file_kallsyms(struct rep_syms *s, struct tdat *t);
 void syms_load_cmdlines(struct rep_syms *s, const char *text, size_t len);
 void syms_free(struct rep_syms *s);
-/* The symbol addr is in (at or below it, before the next); NULL if none. */
-const struct rep_sym *syms_find(struct rep_syms *s, uint64_t addr);
+/* The symbol addr is in (at or below it, before the next) into *sym; false if none. */
+bool syms_find(struct rep_syms *s, uint64_t addr, struct rep_sym *sym);
 /* Learn pid's comm from a record, unless saved cmdlines already named it. */
 void syms_register_comm(struct rep_syms *s, int32_t pid, const char *comm, size_t n);
 /* The saved comm of pid, NULL if unknown. */
@@ -129,18 +158,22 @@ struct pf_prog;
 
 #define REP_PLUGIN_FIELDS	8
 
-/* An event known from a format file. */
+/*
+ * An event known from a format file. A file has thousands of formats and
+ * records of a few: only the name and ID are read when the file is
+ * opened; the fields when something first needs them (rep_event_load),
+ * the print fmt when a record is first printed with it (rep_event_print).
+ */
 struct rep_event {
 	unsigned int id;
 	char *system, *name;
+	const char *format;	/* the format text not read yet (the file's); NULL once loaded */
+	size_t format_len;
+	bool bad;		/* its fields could not be read (said when loaded) */
 	struct rep_field *fields;	/* common fields first */
 	unsigned int nr_fields, nr_common;
-	/*
-	 * The print fmt, compiled by rep_event_print when a record first needs
-	 * it: a file has thousands of formats and records of a few.
-	 */
 	struct pf_prog *print;	/* NULL: not compiled (yet), or did not compile */
-	char *print_src;	/* NULL: none, or compiled */
+	const char *print_src;	/* in the format text; NULL: none, or compiled */
 	size_t print_len;
 	uint64_t print_offset;	/* of print_src in the file */
 	int plugin;		/* enum rep_plugin: a trace-cmd plugin rendering */
@@ -162,16 +195,28 @@ struct rep_ctx {
 	struct obuf scratch;	/* text __print_flags and friends build while a line is made */
 	struct tdat *file;	/* for messages; may be NULL in tests */
 	unsigned int errors;	/* problems reported through rep_diag */
-	const char *(*fn_chain)[64];	/* the function plugin's name lists, per CPU (report_plugin.c) */
+	uint64_t (*fn_chain)[64];	/* the function plugin's call chains, per CPU (report_plugin.c) */
 };
 
 /*
- * Parse one format file. Returns the event (added to ctx) or NULL with a
- * message through tdat_diag when the file has no usable name/ID/fields.
- * The print fmt is kept for rep_event_print.
+ * Add the event of one format file to ctx, reading only its name and ID;
+ * NULL, with a message through rep_diag, when it has none or the ID is
+ * taken. text must outlive ctx: the rest is read from it when needed.
  */
+struct rep_event *rep_add_format(struct rep_ctx *ctx, const char *system, const char *text,
+				 size_t len, uint64_t file_offset);
+/* Read ev's fields (the first time); false, said once, when they cannot be read. */
+bool rep_event_load(struct rep_ctx *ctx, struct rep_event *ev);
+/* rep_add_format and rep_event_load: the event with its fields, or NULL. */
 struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
 				   size_t len, uint64_t file_offset);
+/* The event a record's id names, its fields read; NULL if none or unreadable. */
+static inline struct rep_event *rep_event_by_id(struct rep_ctx *ctx, unsigned int id)
+{
+	struct rep_event *ev = id < 65536 ? ctx->by_id[id] : NULL;
+
+	return ev && (!ev->format || rep_event_load(ctx, ev)) && !ev->bad ? ev : NULL;
+}
 void rep_ctx_init(struct rep_ctx *ctx, struct tdat *file);
 void rep_ctx_free(struct rep_ctx *ctx);
 const struct rep_field *rep_find_field(const struct rep_event *ev, const char *name);
@@ -221,6 +266,11 @@ void rep_print_fields(struct rep_ctx *ctx, struct obuf *o, struct rep_event *ev,
 struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 			   const char **err, size_t *err_pos);
 void pf_free(struct pf_prog *p);
+/*
+ * False when trace-cmd cannot print records with p (with -N: without the
+ * functions its plugins give); they print as it prints them then.
+ */
+bool pf_printable(const struct pf_prog *p, bool no_plugins);
 /* Render a record with the program. */
 void pf_print(struct rep_ctx *ctx, struct obuf *o, const struct pf_prog *p,
 	      const struct rep_record *r);
@@ -245,6 +295,9 @@ enum rep_plugin {
 	PLUGIN_HRTIMER_EXPIRE_ENTRY,
 	PLUGIN_FUNCTION,
 	PLUGIN_RAW_DATA,
+	PLUGIN_KVM_MMU_ROLE,
+	PLUGIN_KVM_MMU_GET_PAGE,
+	PLUGIN_TLB_FLUSH,
 };
 
 /* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */
@@ -268,7 +321,8 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
  */
 struct page_iter {
 	struct rep_ctx *ctx;
-	const unsigned char *data;
+	struct tdat_reader reader;	/* the CPU's data, a piece at a time */
+	const unsigned char *data;	/* the current piece */
 	size_t size;		/* bytes of whole pages */
 	uint64_t file_offset;	/* of data[0] */
 	unsigned int cpu, page_size, long_size;
@@ -279,10 +333,11 @@ struct page_iter {
 	int64_t missed;		/* for the page's first record: -1 none, 0 unknown count */
 };
 
-void page_iter_init(struct page_iter *it, struct rep_ctx *ctx, const struct tdat_cpu *cpu,
-		    uint32_t page_size);
-/* False at the end of the data. */
+void page_iter_init(struct page_iter *it, struct rep_ctx *ctx, struct tdat *t,
+		    const struct tdat_cpu *cpu);
+/* False at the end of the data. The record is valid until the next call. */
 bool page_next(struct page_iter *it, struct rep_record *rec);
+void page_iter_free(struct page_iter *it);
 
 /* What `spoor report` shows. */
 struct report_opts {
@@ -333,7 +388,7 @@ int report_perf_run(const char *path, const unsigned char *buf, size_t size,
 int report_stat(const char *path, const unsigned char *buf, size_t size, FILE *out);
 /* -F (report_filter.c): compile one spec against the file's events (0, or -1 said). */
 struct report_filter;
-int report_filter_add(struct report_filter **list, const struct rep_ctx *ctx, const char *spec);
+int report_filter_add(struct report_filter **list, struct rep_ctx *ctx, const char *spec);
 /* With no -F every record passes; else one naming ev must accept r. */
 bool report_filter_match(const struct report_filter *list, const struct rep_ctx *ctx,
 			 const struct rep_event *ev, const struct rep_record *r, int32_t pid);

@@ -41,7 +41,6 @@ static void free_event(struct rep_event *ev)
 	free(ev->name);
 	free(ev->head);
 	pf_free(ev->print);
-	free(ev->print_src);
 	free(ev);
 }
 
@@ -94,8 +93,12 @@ struct pf_prog *rep_event_print(struct rep_ctx *ctx, struct rep_event *ev)
 	ev->print = pf_compile(ev, ev->print_src, ev->print_len, &err, &err_pos);
 	if (!ev->print)
 		rep_warn(ctx, ev->print_offset + err_pos, "%s:%s: print fmt: %s", ev->system, ev->name, err);
-	free(ev->print_src);
 	ev->print_src = NULL;
+	/* What trace-cmd cannot print (and, with -N, what only its plugins can) prints as it fails. */
+	if (ev->print && !pf_printable(ev->print, ctx->no_plugins)) {
+		pf_free(ev->print);
+		ev->print = NULL;
+	}
 	return ev->print;
 }
 
@@ -118,19 +121,35 @@ static char *dup_range(const char *s, size_t n)
 	return d;
 }
 
+/* Does [p, end) start with key? The text is a piece of the file: no NUL to stop at. */
+static bool starts(const char *p, const char *end, const char *key)
+{
+	size_t n = strlen(key);
+
+	return (size_t)(end - p) >= n && !memcmp(p, key, n);
+}
+
+/* The decimal number at p (spaces before it skipped); false when there is none. */
+static bool decimal(const char *p, const char *end, unsigned long *v)
+{
+	const char *d;
+
+	while (p < end && *p == ' ')
+		p++;
+	*v = 0;
+	for (d = p; d < end && *d >= '0' && *d <= '9' && *v <= 0xffffffffu; d++)
+		*v = *v * 10 + (unsigned long)(*d - '0');
+	return d != p;
+}
+
 /* The value after "key:" in a field line, up to ';'. */
 static bool field_attr(const char *line, const char *end, const char *key, unsigned long *v)
 {
 	size_t kl = strlen(key);
 
-	for (const char *p = line; p + kl < end; p++) {
-		if (!memcmp(p, key, kl)) {
-			char *e;
-
-			*v = strtoul(p + kl, &e, 10);
-			return e != p + kl;
-		}
-	}
+	for (const char *p = line; p + kl < end; p++)
+		if (!memcmp(p, key, kl))
+			return decimal(p + kl, end, v);
 	return false;
 }
 
@@ -251,85 +270,52 @@ static bool add_event(struct rep_ctx *ctx, struct rep_event *ev)
 	return true;
 }
 
-struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *file_text,
-				   size_t len, uint64_t file_offset)
+/* The line [p, end) begins at; *nl at its end, *body after its indentation. */
+static void line_at(const char *p, const char *end, const char **nl, const char **body)
 {
-	/* A NUL-terminated copy: the file's text is not, and the parsing uses string functions. */
-	char *text = dup_range(file_text, len);
-	struct rep_event *ev = calloc(1, sizeof(*ev));
-	const char *p = text, *end = text + len, *print = NULL;
-	bool have_id = false, in_common = true;
+	const char *q;
 
-	if (!ev || !text) {
-		free(ev);
-		free(text);
+	*nl = memchr(p, '\n', (size_t)(end - p));
+	if (!*nl)
+		*nl = end;
+	for (q = p; q < *nl && (*q == ' ' || *q == '\t'); q++)
+		;
+	*body = q;
+}
+
+struct rep_event *rep_add_format(struct rep_ctx *ctx, const char *system, const char *text,
+				 size_t len, uint64_t file_offset)
+{
+	struct rep_event *ev = calloc(1, sizeof(*ev));
+	const char *p = text, *end = text + len, *nl, *q;
+	bool have_id = false;
+
+	if (!ev)
 		return NULL;
-	}
+	ev->format = text;
+	ev->format_len = len;
 	ev->format_offset = file_offset;
 	ev->system = strdup(system ? system : "");
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *q;
-		uint64_t line_off = file_offset + (uint64_t)(p - text);
-
-		if (!nl)
-			nl = end;
-		for (q = p; q < nl && (*q == ' ' || *q == '\t'); q++)
-			;
-		if (q == nl) {
-			in_common = ev->nr_fields == 0;
-		} else if (!strncmp(q, "name:", 5) && !ev->name) {
-			q += 5;
-			q += strspn(q, " ");
+	/* Name and ID come first; the fields wait for rep_event_load. */
+	for (; p < end && !starts(p, end, "format:"); p = nl + 1) {
+		line_at(p, end, &nl, &q);
+		if (starts(q, nl, "name:") && !ev->name) {
+			for (q += 5; q < nl && *q == ' '; q++)
+				;
 			ev->name = dup_range(q, (size_t)(nl - q));
-		} else if (!strncmp(q, "ID:", 3)) {
-			unsigned long id = strtoul(q + 3, NULL, 10);
+		} else if (starts(q, nl, "ID:")) {
+			unsigned long id;
 
-			if (id >= MAX_EVENT_ID) {
-				rep_diag(ctx, line_off, "event ID %lu out of range", id);
+			have_id = decimal(q + 3, nl, &id);
+			if (have_id && id >= MAX_EVENT_ID) {
+				rep_diag(ctx, file_offset + (uint64_t)(q - text), "event ID %lu out of range", id);
 				goto bad;
 			}
 			ev->id = (unsigned int)id;
-			have_id = true;
-		} else if (!strncmp(q, "field:", 6)) {
-			struct rep_field f = { 0 };
-			const char *semi = memchr(q, ';', (size_t)(nl - q));
-			unsigned long off, size, sgn = 0;
-
-			q += 6;
-			if (!semi || !field_attr(semi, nl, "offset:", &off) ||
-			    !field_attr(semi, nl, "size:", &size) || off > 0xffff || size > 0xffff ||
-			    !parse_decl(q, (size_t)(semi - q), &f)) {
-				rep_diag(ctx, line_off, "%s: unreadable field line", ev->name ? ev->name : "?");
-				free(f.name);
-				free(f.type);
-				goto bad;
-			}
-			field_attr(semi, nl, "signed:", &sgn);
-			f.offset = (unsigned int)off;
-			f.size = (unsigned int)size;
-			f.is_signed = sgn != 0;
-			classify(&f, ctx->long_size);
-			if (f.flags & FIELD_BAD)
-				rep_diag(ctx, line_off, "%s:%s: field %s has type \"%s\" of size %u, "
-					 "which is not a number, string or array",
-					 ev->system, ev->name ? ev->name : "?", f.name, f.type, f.size);
-			if (!add_field(ev, &f)) {
-				free(f.name);
-				free(f.type);
-				goto bad;
-			}
-			if (in_common)
-				ev->nr_common = ev->nr_fields;
-		} else if (!strncmp(q, "print fmt:", 10)) {
-			print = q + 10;
-			print += strspn(print, " ");
-			break;
 		}
-		p = nl + 1;
 	}
-	if (!ev->name || !have_id || !ev->nr_fields) {
-		rep_diag(ctx, file_offset, "format file without %s", !ev->name ? "a name" :
-			 !have_id ? "an ID" : "fields");
+	if (!ev->name || !have_id) {
+		rep_diag(ctx, file_offset, "format file without %s", !ev->name ? "a name" : "an ID");
 		goto bad;
 	}
 	if (ctx->by_id[ev->id]) {
@@ -337,26 +323,85 @@ struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, cons
 			 ev->id, ctx->by_id[ev->id]->system, ctx->by_id[ev->id]->name);
 		goto bad;
 	}
-	if (print) {
-		size_t plen = (size_t)(end - print);
-
-		while (plen && (print[plen - 1] == '\n' || print[plen - 1] == 0))
-			plen--;
-		ev->print_src = dup_range(print, plen);
-		ev->print_len = plen;
-		ev->print_offset = file_offset + (uint64_t)(print - text);
-		if (!ev->print_src)
-			goto bad;
-	}
-	rep_plugin_setup(ev);
-	if (!add_event(ctx, ev))
-		goto bad;
-	free(text);
-	return ev;
+	if (add_event(ctx, ev))
+		return ev;
 bad:
 	free_event(ev);
-	free(text);
 	return NULL;
+}
+
+/* One "field:TYPE NAME;\toffset:N;\tsize:N;\tsigned:N;" line into ev; false if unreadable. */
+static bool load_field(struct rep_ctx *ctx, struct rep_event *ev, const char *q, const char *nl)
+{
+	struct rep_field f = { 0 };
+	const char *semi = memchr(q, ';', (size_t)(nl - q));
+	unsigned long off, size, sgn = 0;
+
+	q += 6;
+	if (!semi || !field_attr(semi, nl, "offset:", &off) || !field_attr(semi, nl, "size:", &size) ||
+	    off > 0xffff || size > 0xffff || !parse_decl(q, (size_t)(semi - q), &f))
+		goto bad;
+	field_attr(semi, nl, "signed:", &sgn);
+	f.offset = (unsigned int)off;
+	f.size = (unsigned int)size;
+	f.is_signed = sgn != 0;
+	/* A size no number fits (uuid_t) prints as bytes, as trace-cmd shows it. */
+	classify(&f, ctx->long_size);
+	if (add_field(ev, &f))
+		return true;
+bad:
+	free(f.name);
+	free(f.type);
+	return false;
+}
+
+bool rep_event_load(struct rep_ctx *ctx, struct rep_event *ev)
+{
+	const char *text = ev->format, *p = text, *end = text + ev->format_len, *nl, *q;
+	bool in_common = true;
+
+	if (!ev->format)
+		return !ev->bad;
+	ev->format = NULL;
+	for (; p < end; p = nl + 1) {
+		line_at(p, end, &nl, &q);
+		if (q == nl) {
+			in_common = ev->nr_fields == 0;
+		} else if (starts(q, nl, "field:")) {
+			if (!load_field(ctx, ev, q, nl)) {
+				rep_diag(ctx, ev->format_offset + (uint64_t)(p - text),
+					 "%s:%s: unreadable field line", ev->system, ev->name);
+				ev->bad = true;
+				return false;
+			}
+			if (in_common)
+				ev->nr_common = ev->nr_fields;
+		} else if (starts(q, nl, "print fmt:")) {
+			for (q += 10; q < end && *q == ' '; q++)
+				;
+			ev->print_src = q;
+			ev->print_len = (size_t)(end - q);
+			while (ev->print_len && (q[ev->print_len - 1] == '\n' || !q[ev->print_len - 1]))
+				ev->print_len--;
+			ev->print_offset = ev->format_offset + (uint64_t)(q - text);
+			break;
+		}
+	}
+	if (!ev->nr_fields) {
+		rep_diag(ctx, ev->format_offset, "%s:%s: format file without fields", ev->system, ev->name);
+		ev->bad = true;
+		return false;
+	}
+	rep_plugin_setup(ev);
+	return true;
+}
+
+struct rep_event *rep_parse_format(struct rep_ctx *ctx, const char *system, const char *text,
+				   size_t len, uint64_t file_offset)
+{
+	struct rep_event *ev = rep_add_format(ctx, system, text, len, file_offset);
+
+	return ev && rep_event_load(ctx, ev) ? ev : NULL;
 }
 
 uint64_t rep_read_num(const struct rep_ctx *ctx, const struct rep_record *r,

@@ -359,7 +359,7 @@ static bool names_event(const struct report_filter *f, unsigned int i, bool with
 	       !regexec(&f->ev_re[i], ev->name, 0, NULL, 0);
 }
 
-int report_filter_add(struct report_filter **list, const struct rep_ctx *ctx, const char *spec)
+int report_filter_add(struct report_filter **list, struct rep_ctx *ctx, const char *spec)
 {
 	struct report_filter *f = calloc(1, sizeof(*f));
 	const char *colon = strchr(spec, ':');
@@ -388,7 +388,7 @@ int report_filter_add(struct report_filter **list, const struct rep_ctx *ctx, co
 
 		for (unsigned int i = 0; i < f->nr_names && !named; i++)
 			named = names_event(f, i, slashes[i], ev);
-		if (!named)
+		if (!named || !rep_event_load(ctx, ev))
 			continue;
 		skip(&p);
 		if (*p.s) {

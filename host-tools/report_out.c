@@ -42,29 +42,13 @@ void ob_end_line(struct obuf *o)
 		ob_flush(o);
 }
 
-void ob_reserve(struct obuf *o, size_t n)
+void ob_grow(struct obuf *o, size_t n)
 {
-	if (o->len + n <= o->cap)
-		return;
 	while (o->len + n > o->cap)
 		o->cap *= 2;
 	o->buf = realloc(o->buf, o->cap);
 	if (!o->buf)
 		abort();
-}
-
-void ob_write(struct obuf *o, const void *p, size_t n)
-{
-	ob_reserve(o, n);
-	memcpy(o->buf + o->len, p, n);
-	o->len += n;
-}
-
-void ob_pad(struct obuf *o, char c, size_t n)
-{
-	ob_reserve(o, n);
-	memset(o->buf + o->len, c, n);
-	o->len += n;
 }
 
 void ob_printf(struct obuf *o, const char *fmt, ...)
@@ -87,57 +71,66 @@ void ob_printf(struct obuf *o, const char *fmt, ...)
 	o->len += (size_t)n;
 }
 
+/*
+ * Numbers are written backwards into a local buffer through a local
+ * pointer, then copied whole: writing through o->buf[o->len++] made the
+ * compiler reload both for every digit.
+ */
+static char *dec_digits(char *end, uint64_t v)
+{
+	/* Two digits a step: a timestamp's six take three. */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+
+	for (; v >= 100; v /= 100) {
+		*--end = pairs[2 * (v % 100) + 1];
+		*--end = pairs[2 * (v % 100)];
+	}
+	if (v >= 10) {
+		*--end = pairs[2 * v + 1];
+		*--end = pairs[2 * v];
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
 void ob_u64(struct obuf *o, uint64_t v)
 {
-	char tmp[20];
-	int n = 0;
+	char tmp[20], *p = dec_digits(tmp + sizeof(tmp), v);
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	ob_reserve(o, (size_t)n);
-	while (n)
-		o->buf[o->len++] = tmp[--n];
+	ob_write(o, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 void ob_s64(struct obuf *o, int64_t v)
 {
-	if (v < 0) {
-		ob_putc(o, '-');
-		ob_u64(o, -(uint64_t)v);
-	} else {
-		ob_u64(o, (uint64_t)v);
-	}
+	char tmp[21], *p = dec_digits(tmp + sizeof(tmp), v < 0 ? -(uint64_t)v : (uint64_t)v);
+
+	if (v < 0)
+		*--p = '-';
+	ob_write(o, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 void ob_hex(struct obuf *o, uint64_t v)
 {
 	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	int n = 0;
+	char tmp[16], *p = tmp + sizeof(tmp);
 
 	do {
-		tmp[n++] = digits[v & 15];
+		*--p = digits[v & 15];
 		v >>= 4;
 	} while (v);
-	ob_reserve(o, (size_t)n);
-	while (n)
-		o->buf[o->len++] = tmp[--n];
+	ob_write(o, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 void ob_u64_width(struct obuf *o, uint64_t v, unsigned int width, char pad)
 {
-	char tmp[20];
-	unsigned int n = 0;
+	char tmp[20], *p = dec_digits(tmp + sizeof(tmp), v);
+	size_t n = (size_t)(tmp + sizeof(tmp) - p);
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
 	if (width > n)
 		ob_pad(o, pad, width - n);
-	ob_reserve(o, n);
-	while (n)
-		o->buf[o->len++] = tmp[--n];
+	ob_write(o, p, n);
 }

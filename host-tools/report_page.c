@@ -9,18 +9,33 @@
 #include "host-tools/report.h"
 #include "trace/ring_buffer_format.h"
 
-void page_iter_init(struct page_iter *it, struct rep_ctx *ctx, const struct tdat_cpu *cpu,
-		    uint32_t page_size)
+void page_iter_init(struct page_iter *it, struct rep_ctx *ctx, struct tdat *t,
+		    const struct tdat_cpu *cpu)
 {
 	memset(it, 0, sizeof(*it));
 	it->ctx = ctx;
-	it->data = cpu->data;
-	it->size = cpu->size;
-	it->file_offset = cpu->offset;
+	tdat_reader_init(&it->reader, t, cpu);
 	it->cpu = cpu->cpu;
-	it->page_size = page_size;
+	it->page_size = t->page_size;
 	it->long_size = (unsigned int)ctx->long_size;
 	it->missed = -1;
+}
+
+void page_iter_free(struct page_iter *it)
+{
+	tdat_reader_free(&it->reader);
+}
+
+/* The next piece of the CPU's data; false at its end. */
+static bool next_piece(struct page_iter *it)
+{
+	if (!tdat_reader_next(&it->reader))
+		return false;
+	it->data = it->reader.data;
+	it->size = it->reader.size;
+	it->file_offset = it->reader.offset;
+	it->page = 0;
+	return true;
 }
 
 static uint32_t rd32(const struct page_iter *it, size_t off)
@@ -81,10 +96,14 @@ bool page_next(struct page_iter *it, struct rep_record *rec)
 				it->page += it->page_size;
 			else
 				it->in_page = true;
-			while (it->page + it->page_size <= it->size && !load_page(it))
-				it->page += it->page_size;
-			if (it->page + it->page_size > it->size)
-				return false;
+			for (;;) {
+				while (it->page + it->page_size <= it->size && !load_page(it))
+					it->page += it->page_size;
+				if (it->page + it->page_size <= it->size)
+					break;
+				if (!next_piece(it))
+					return false;
+			}
 		}
 		if (it->end - it->pos < 4) {
 			corrupt(it, "a header cut by the end of the data");

@@ -139,12 +139,12 @@ static struct item *collect(struct tdat *t, struct perf_data_file *f, size_t *nr
 /* "ADDR SYMBOL+0xOFF (DSO)": kernel symbols from the file's kallsyms, no user ones. */
 static void put_ip(struct rep_ctx *ctx, struct obuf *o, uint64_t ip)
 {
-	const struct rep_sym *sym = ip >> 63 ? syms_find(&ctx->syms, ip) : NULL;
+	struct rep_sym sym;
 
 	ob_printf(o, "%16llx ", (unsigned long long)ip);
-	if (sym)
-		ob_printf(o, "%s+0x%llx ([kernel.kallsyms])", sym->name,
-			  (unsigned long long)(ip - sym->addr));
+	if (ip >> 63 && syms_find(&ctx->syms, ip, &sym))
+		ob_printf(o, "%.*s+0x%llx ([kernel.kallsyms])", (int)sym.name_len, sym.name,
+			  (unsigned long long)(ip - sym.addr));
 	else
 		ob_puts(o, "[unknown] ([unknown])");
 }
@@ -168,7 +168,7 @@ static void print_sample(struct rep_ctx *ctx, struct obuf *o, const struct repor
 {
 	const struct perf_event_attr *a = &s->attr->attr;
 	struct rep_event *ev = a->type == PERF_TYPE_TRACEPOINT && a->config < 65536 ?
-			       ctx->by_id[a->config] : NULL;
+			       rep_event_by_id(ctx, (unsigned int)a->config) : NULL;
 	struct rep_record r = { s->raw, s->raw_size, s->time, s->cpu, 0, -1 };
 	bool chain = s->ips && s->nr_ips;
 	const char *comm = name_get(names, s->tid);
@@ -226,7 +226,7 @@ static int name_width(struct rep_ctx *ctx, const struct perf_data_file *f)
 	for (unsigned int i = 0; i < f->nr_attrs; i++) {
 		const struct perf_event_attr *a = &f->attrs[i].attr;
 		const struct rep_event *ev = a->type == PERF_TYPE_TRACEPOINT && a->config < 65536 ?
-					     ctx->by_id[a->config] : NULL;
+					     rep_event_by_id(ctx, (unsigned int)a->config) : NULL;
 		char name[160];
 		int n;
 

@@ -1,6 +1,6 @@
 /*
  * What trace-cmd's default plugins (libtraceevent's plugin_sched_switch,
- * plugin_kmem, plugin_hrtimer, plugin_function) print instead of, or in front of, the
+ * plugin_kmem, plugin_hrtimer, plugin_function, plugin_kvm, plugin_tlb) print instead of, or in front of, the
  * print fmt for a few events. Matching them is part of printing what
  * trace-cmd report prints; -N turns them off in both tools.
  */
@@ -18,6 +18,9 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_HRTIMER_EXPIRE_ENTRY] = { "hrtimer", "now", "function", "expires", "softexpires" },
 	[PLUGIN_FUNCTION] = { "ip", "parent_ip" },
 	[PLUGIN_RAW_DATA] = { "id", "buf" },
+	[PLUGIN_KVM_MMU_ROLE] = { "role", "root_count", "unsync" },
+	[PLUGIN_KVM_MMU_GET_PAGE] = { "role", "root_count", "unsync", "created", "gfn" },
+	[PLUGIN_TLB_FLUSH] = { "pages", "reason" },
 };
 
 /* Field i of the plugin's list above. */
@@ -42,6 +45,12 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "timer", "hrtimer_expire_entry", PLUGIN_HRTIMER_EXPIRE_ENTRY },
 		{ "ftrace", "function", PLUGIN_FUNCTION },
 		{ "ftrace", "raw_data", PLUGIN_RAW_DATA },
+		{ "kvmmmu", "kvm_mmu_get_page", PLUGIN_KVM_MMU_GET_PAGE },
+		{ "kvmmmu", "kvm_mmu_sync_page", PLUGIN_KVM_MMU_ROLE },
+		{ "kvmmmu", "kvm_mmu_unsync_page", PLUGIN_KVM_MMU_ROLE },
+		{ "kvmmmu", "kvm_mmu_zap_page", PLUGIN_KVM_MMU_ROLE },
+		{ "kvmmmu", "kvm_mmu_prepare_zap_page", PLUGIN_KVM_MMU_ROLE },
+		{ "tlb", "tlb_flush", PLUGIN_TLB_FLUSH },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -155,10 +164,11 @@ static bool sched_wakeup(struct rep_ctx *ctx, struct obuf *o, const struct rep_e
 /* " function=" as plugin_hrtimer prints it: name/0x<symbol - address>, or the bare address. */
 static void hrtimer_function(struct rep_ctx *ctx, struct obuf *o, uint64_t fn)
 {
-	const struct rep_sym *sym = syms_find(&ctx->syms, fn);
+	struct rep_sym sym;
 
-	if (sym)
-		ob_printf(o, " function=%s/0x%llx", sym->name, (unsigned long long)(sym->addr - fn));
+	if (syms_find(&ctx->syms, fn, &sym))
+		ob_printf(o, " function=%.*s/0x%llx", (int)sym.name_len, sym.name,
+			  (unsigned long long)(sym.addr - fn));
 	else
 		ob_printf(o, " function=0x%08llx", (unsigned long long)fn);
 }
@@ -188,20 +198,20 @@ static bool hrtimer(struct rep_ctx *ctx, struct obuf *o, const struct rep_event 
 }
 
 /*
- * The function plugin's indentation, as libtraceevent keeps it: per CPU, a
- * list of names that only grows and is overwritten in place. A function
- * whose parent's name is at position i (searching from 0 up to the first
- * hole) is indented i steps of 3 and its name goes to i + 1; otherwise
- * the parent goes to 0 and the function to 1, not indented. A function
- * without a symbol changes nothing. Entries past the one written stay,
- * stale, and can match later parents: that is the plugin's behaviour.
+ * The function plugin's indentation: per CPU, the chain of functions seen
+ * calling each other (symbol addresses). A function whose parent is at
+ * depth i of the chain is indented i steps of 3 and becomes depth i + 1;
+ * otherwise parent and function become depths 0 and 1, not indented.
+ * Nothing deeper is cleared (plugin_function keeps those entries, and
+ * later parents are looked up among them too), and a function with no
+ * symbol (func 0) is not recorded.
  */
 #define FN_CPUS		256
 #define FN_DEPTH	64
 
-static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, const char *parent, const char *func)
+static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, uint64_t parent, uint64_t func)
 {
-	const char **chain;
+	uint64_t *chain;
 
 	if (cpu >= FN_CPUS)
 		return 0;
@@ -209,7 +219,7 @@ static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, const char *parent, 
 		return 0;
 	chain = ctx->fn_chain[cpu];
 	for (int i = 0; i < FN_DEPTH - 1 && chain[i]; i++) {
-		if (!strcmp(chain[i], parent)) {
+		if (chain[i] == parent) {
 			if (func)
 				chain[i + 1] = func;
 			return i;
@@ -225,22 +235,84 @@ static int fn_indent(struct rep_ctx *ctx, unsigned int cpu, const char *parent, 
 static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
 		     const struct rep_record *r)
 {
-	const struct rep_sym *fsym, *psym;
+	struct rep_sym fsym, psym;
 	uint64_t ip, parent;
 	int indent = 0;
+	bool have_fn;
 
 	if (!num_field(ctx, PF(ev, 0), r, &ip) || !num_field(ctx, PF(ev, 1), r, &parent))
 		return false;
-	fsym = syms_find(&ctx->syms, ip);
-	psym = syms_find(&ctx->syms, parent);
-	if (psym)
-		indent = fn_indent(ctx, r->cpu, psym->name, fsym ? fsym->name : NULL);
+	have_fn = syms_find(&ctx->syms, ip, &fsym);
+	if (syms_find(&ctx->syms, parent, &psym))
+		indent = fn_indent(ctx, r->cpu, psym.addr, have_fn ? fsym.addr : 0);
 	for (int i = 0; i < indent * 3; i++)
 		ob_putc(o, ' ');
-	if (fsym)
-		ob_puts(o, fsym->name);
+	if (have_fn)
+		ob_write(o, fsym.name, fsym.name_len);
 	else
 		ob_printf(o, "0x%llx", (unsigned long long)ip);
+	return true;
+}
+
+/*
+ * A shadow page's role word as plugin_kvm shows it: bits 0-3 level, 4
+ * PAE, 5-6 quadrant, 7 direct, 8-10 access, 11 invalid, 12 NX, 13 WP,
+ * 14 SMEP, 15 SMAP, 24-31 SMM (the layout it knows, whatever the
+ * kernel's); then the root count and whether the page is unsync.
+ */
+static bool kvm_mmu_role(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			 const struct rep_record *r)
+{
+	static const char *const access[] = { "---", "--x", "w--", "w-x", "-u-", "-ux", "wu-", "wux" };
+	uint64_t role, root, unsync;
+
+	if (!num_field(ctx, PF(ev, 0), r, &role) || !num_field(ctx, PF(ev, 1), r, &root) ||
+	    !num_field(ctx, PF(ev, 2), r, &unsync))
+		return false;
+	if (ctx->big_endian)	/* it reads the bits only in the host's byte order */
+		ob_printf(o, "WORD: %08x", (unsigned int)role);
+	else
+		ob_printf(o, "%u q%u%s %s%s %spae %snxe %swp%s%s%s", (unsigned int)(role & 15),
+			  (unsigned int)(role >> 5 & 3), role & 1 << 7 ? " direct" : "",
+			  access[role >> 8 & 7], role & 1 << 11 ? " invalid" : "",
+			  role & 1 << 4 ? "" : "!", role & 1 << 12 ? "" : "!", role & 1 << 13 ? "" : "!",
+			  role & 1 << 14 ? " smep" : "", role & 1 << 15 ? " smap" : "",
+			  role >> 24 & 0xff ? " smm" : "");
+	ob_printf(o, " root %u %s", (unsigned int)root, unsync ? "unsync" : "sync");
+	return true;
+}
+
+static bool kvm_mmu_get_page(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			     const struct rep_record *r)
+{
+	uint64_t created, gfn;
+
+	if (!num_field(ctx, PF(ev, 3), r, &created) || !num_field(ctx, PF(ev, 4), r, &gfn))
+		return false;
+	ob_puts(o, created ? "new sp gfn " : "existing sp gfn ");
+	ob_hex(o, gfn);
+	ob_putc(o, ' ');
+	return kvm_mmu_role(ctx, o, ev, r);
+}
+
+/* "pages=N reason=TEXT (N)": plugin_tlb names the first four reasons only. */
+static bool tlb_flush(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		      const struct rep_record *r)
+{
+	static const char *const reasons[] = { "flush on task switch", "remote shootdown",
+					       "local shootdown", "local mm shootdown" };
+	uint64_t pages, reason;
+
+	if (!num_field(ctx, PF(ev, 0), r, &pages) || !num_field(ctx, PF(ev, 1), r, &reason))
+		return false;
+	ob_puts(o, "pages=");
+	ob_s64(o, (int64_t)pages);	/* %ld of the field read zero-extended */
+	ob_puts(o, " reason=");
+	if (reason < 4)
+		ob_puts(o, reasons[reason]);
+	ob_puts(o, " (");
+	ob_s64(o, (int64_t)reason);
+	ob_putc(o, ')');
 	return true;
 }
 
@@ -263,7 +335,7 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		      const struct rep_record *r)
 {
 	uint64_t v;
-	const struct rep_sym *sym;
+	struct rep_sym sym;
 
 	switch (ev->plugin) {
 	case PLUGIN_SCHED_SWITCH:
@@ -277,13 +349,19 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return function(ctx, o, ev, r);
 	case PLUGIN_RAW_DATA:
 		return raw_data(ctx, o, ev, r);
+	case PLUGIN_KVM_MMU_ROLE:
+		return kvm_mmu_role(ctx, o, ev, r);
+	case PLUGIN_KVM_MMU_GET_PAGE:
+		return kvm_mmu_get_page(ctx, o, ev, r);
+	case PLUGIN_TLB_FLUSH:
+		return tlb_flush(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
-		if (num_field(ctx, PF(ev, 0), r, &v) && (sym = syms_find(&ctx->syms, v))) {
+		if (num_field(ctx, PF(ev, 0), r, &v) && syms_find(&ctx->syms, v, &sym)) {
 			ob_putc(o, '(');
-			ob_puts(o, sym->name);
+			ob_write(o, sym.name, sym.name_len);
 			ob_puts(o, "+0x");
-			ob_hex(o, (unsigned int)(v - sym->addr));
+			ob_hex(o, (unsigned int)(v - sym.addr));
 			ob_puts(o, ") ");
 		}
 		return false;

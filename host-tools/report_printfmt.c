@@ -148,6 +148,8 @@ static int parse_format(struct pf_prog *p, const char **err)
 			return -1;
 		}
 		sp.conv = *s++;
+		sp.left = strchr(sp.flags, '-') != NULL;
+		sp.bare = !nf && sp.width == -1 && sp.prec == -1 && strchr("diux", sp.conv);
 		if (sp.conv == 'p') {
 			size_t n = pointer_ext(s, &sp.pext);
 
@@ -168,6 +170,11 @@ static int parse_format(struct pf_prog *p, const char **err)
 			return -1;
 	}
 	return (int)arg;
+}
+
+bool pf_printable(const struct pf_prog *p, bool no_plugins)
+{
+	return !p->tracecmd_fails && !(p->plugin_fn && no_plugins);
 }
 
 struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
@@ -218,6 +225,8 @@ struct pf_prog *pf_compile(struct rep_event *ev, const char *text, size_t len,
 		*err_pos = ps.err_pos;
 		goto bad;
 	}
+	p->tracecmd_fails = ps.tracecmd_fails;
+	p->plugin_fn = ps.plugin_fn;
 	return p;
 bad:
 	pf_free(p);

@@ -31,6 +31,14 @@ struct pf_parser {
 	const char *err;	/* static message; the first one is kept */
 	size_t err_pos;		/* its offset in text */
 	int depth;		/* expression nesting, bounded */
+	/*
+	 * The print fmt has what trace-cmd cannot print either (a function it
+	 * does not know, a GNU statement expression, an empty symbol table):
+	 * it compiles, and its records print as trace-cmd prints them,
+	 * "[FAILED TO PARSE]" and the fields.
+	 */
+	bool tracecmd_fails;
+	bool plugin_fn;		/* calls a function only trace-cmd's plugins give (not with -N) */
 };
 
 void pf_fail(struct pf_parser *ps, const char *msg);
@@ -50,6 +58,7 @@ enum node_op {
 	N_NUM, N_STR, N_FIELD, N_INDEX, N_UNARY, N_BINARY, N_COND, N_CAST,
 	N_GET_STR, N_DYN_ARRAY, N_DYN_LEN, N_FLAGS, N_SYMBOLIC, N_HEX, N_HEX_STR, N_ARRAY,
 	N_BITMASK,
+	N_FIRST_ARG,	/* a call whose value is its first argument: __builtin_expect, jiffies_to_msecs */
 };
 
 /* One entry of a __print_flags/__print_symbolic table, folded to a number. */
@@ -62,7 +71,7 @@ struct pf_node {
 	enum node_op op;
 	char opch[3];		/* N_UNARY/N_BINARY operator */
 	uint64_t num;
-	char *str;		/* N_STR text, N_FLAGS delimiter */
+	char *str;		/* N_STR text, N_FLAGS delimiter, N_NUM: the kernel name it stands for */
 	size_t slen;
 	const struct rep_field *field;
 	/* N_CAST: bytes kept (0: all) and sign; pointer casts scale nothing */
@@ -124,9 +133,12 @@ struct pf_spec {
 	char pext;		/* %p extension letter (S s F f x K ...), 0 for plain %p */
 	char ext[4];		/* the letters after it (I6c: "6c") */
 	unsigned int arg;	/* index of its value argument */
+	bool left;		/* '-' among the flags */
+	bool bare;		/* %d %i %u %x (any length), no flags, width or precision */
 };
 
 struct pf_prog {
+	bool tracecmd_fails, plugin_fn;	/* from the parser: see struct pf_parser */
 	char *fmt;		/* the format string, decoded */
 	struct pf_spec *specs;
 	unsigned int nr_specs;

@@ -205,6 +205,8 @@ struct pf_val pf_eval(struct pf_eval *e, const struct pf_node *n)
 		return str(n->str, n->slen);
 	case N_FIELD:
 		return field_value(e, n->field);
+	case N_FIRST_ARG:
+		return pf_eval(e, n->a);
 	case N_INDEX: {
 		const struct rep_field *f = n->a && n->a->op == N_FIELD ? n->a->field : NULL;
 		uint64_t i = pf_as_num(e, n->b);

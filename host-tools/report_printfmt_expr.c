@@ -153,6 +153,37 @@ static const struct rep_field *field_ref(struct pf_parser *ps)
 	return f;
 }
 
+/*
+ * A table entry's value. A name trace-cmd does not know (an enum the
+ * kernel left unconverted, IOPRIO_CLASS_NONE) and a value not starting
+ * with a digit ({ -6ULL, "TREE_LOG" }) are all ones there, so they match
+ * nothing; the softirq and hrtimer names it knows have their values.
+ */
+static uint64_t table_value(struct pf_parser *ps, const struct pf_node *v)
+{
+	static const char *const known[] = {
+		"HI_SOFTIRQ", "TIMER_SOFTIRQ", "NET_TX_SOFTIRQ", "NET_RX_SOFTIRQ", "BLOCK_SOFTIRQ",
+		"IRQ_POLL_SOFTIRQ", "TASKLET_SOFTIRQ", "SCHED_SOFTIRQ", "HRTIMER_SOFTIRQ", "RCU_SOFTIRQ",
+	};
+	bool ok = true;
+	uint64_t value;
+
+	if (v && v->op == N_NUM && v->str) {
+		for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+			if (!strcmp(v->str, known[i]))
+				return i;
+		if (!strcmp(v->str, "HRTIMER_NORESTART") || !strcmp(v->str, "HRTIMER_RESTART"))
+			return v->str[8] == 'R';
+		return ~0ull;
+	}
+	if (v && v->op == N_UNARY && v->opch[0] == '-')
+		return ~0ull;
+	value = pf_fold(v, &ok);
+	if (!ok)
+		pf_fail(ps, "flag value is not a constant");
+	return value;
+}
+
 /* __print_flags/__print_symbolic tables: { value, "name" }, ... */
 static void parse_table(struct pf_parser *ps, struct pf_node *n)
 {
@@ -163,6 +194,10 @@ static void parse_table(struct pf_parser *ps, struct pf_node *n)
 		if (!pf_accept(ps, "{")) {
 			pf_fail(ps, "expected '{'");
 			return;
+		}
+		if (pf_accept(ps, "}")) {	/* an empty entry: trace-cmd's parser stops there */
+			ps->tracecmd_fails = true;
+			continue;
 		}
 		v = pf_parse_expr(ps);
 		pf_expect(ps, ",");
@@ -199,24 +234,62 @@ static void parse_table(struct pf_parser *ps, struct pf_node *n)
 
 			ns[n->nr_syms].name = pf_string_literal(ps, &l);
 		}
-		/*
-		 * Table values are constants: fold them now. trace-cmd reads a
-		 * negative one ({ -6ULL, "TREE_LOG" }) as all ones: so do we.
-		 */
-		{
-			bool ok = true;
-
-			ns[n->nr_syms].value = v && v->op == N_UNARY && v->opch[0] == '-' ? ~0ull :
-					       pf_fold(v, &ok);
-			if (!ok)
-				pf_fail(ps, "flag value is not a constant");
-		}
+		/* Table values are constants: fold them now. */
+		ns[n->nr_syms].value = table_value(ps, v);
 		n->nr_syms++;
 		pf_free_node(v);
 		pf_expect(ps, "}");
 		if (ps->err)
 			return;
 	}
+}
+
+/* Past the bracket that closes the one just passed ("(", "{" or "["), whatever is inside. */
+static void skip_balanced(struct pf_parser *ps)
+{
+	int depth = 1;
+
+	for (; ps->tok.kind != T_END && ps->tok.kind != T_BAD; pf_next(ps)) {
+		if (ps->tok.kind != T_PUNCT)
+			continue;
+		if (strchr("({[", ps->tok.punct[0]))
+			depth++;
+		else if (strchr(")}]", ps->tok.punct[0]) && !--depth)
+			break;
+	}
+	if (depth)
+		pf_fail(ps, "unbalanced brackets");
+	else
+		pf_next(ps);
+}
+
+/*
+ * Calls with a value trace-cmd can work out: __builtin_expect(x, hint) is
+ * x, and jiffies_to_msecs(x) is x as trace-cmd's jbd2 plugin gives it (it
+ * cannot know the kernel's HZ). A function trace-cmd does not know fails
+ * its print fmt; it takes 0 here, and the print fmt is marked.
+ */
+static struct pf_node *parse_other_call(struct pf_parser *ps, const char *name, size_t len)
+{
+	struct pf_node *n;
+
+	if ((len == 16 && !memcmp(name, "__builtin_expect", 16)) ||
+	    (len == 16 && !memcmp(name, "jiffies_to_msecs", 16))) {
+		n = new_node(ps, N_FIRST_ARG);
+		if (!n)
+			return NULL;
+		ps->plugin_fn |= name[0] == 'j';
+		n->a = parse_cond(ps);
+		if (name[0] == '_') {
+			pf_expect(ps, ",");
+			n->b = parse_cond(ps);
+		}
+		pf_expect(ps, ")");
+		return n;
+	}
+	ps->tracecmd_fails = true;
+	skip_balanced(ps);
+	return new_node(ps, N_NUM);
 }
 
 /* The helpers print fmts call: name(args). */
@@ -245,10 +318,8 @@ static struct pf_node *parse_call(struct pf_parser *ps, const char *name, size_t
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (len == strlen(calls[i].name) && !memcmp(name, calls[i].name, len))
 			break;
-	if (i == sizeof(calls) / sizeof(calls[0])) {
-		pf_fail(ps, "unknown function");
-		return NULL;
-	}
+	if (i == sizeof(calls) / sizeof(calls[0]))
+		return parse_other_call(ps, name, len);
 	n = new_node(ps, calls[i].op);
 	if (!n)
 		return NULL;
@@ -337,13 +408,22 @@ static struct pf_node *parse_primary(struct pf_parser *ps)
 			return parse_call(ps, name, len);
 		/*
 		 * A kernel symbol the print fmt names (vmemmap_base, jiffies):
-		 * trace-cmd cannot know its value and takes 0.
+		 * trace-cmd cannot know its value and takes 0. The name stays
+		 * for flag tables (table_value).
 		 */
 		n = new_node(ps, N_NUM);
+		if (n && !(n->str = strndup(name, len)))
+			pf_fail(ps, "out of memory");
 		return n;
 	}
 	case T_PUNCT:
 		if (pf_accept(ps, "(")) {
+			if (pf_accept(ps, "{")) {	/* ({ ...; value; }): C that trace-cmd cannot run */
+				ps->tracecmd_fails = true;
+				skip_balanced(ps);
+				pf_expect(ps, ")");
+				return new_node(ps, N_NUM);
+			}
 			if (type_word(&ps->tok))
 				return parse_cast(ps);
 			if (pf_is_ident(ps, "REC")) {	/* (REC)->field */
@@ -421,8 +501,8 @@ static struct pf_node *parse_unary(struct pf_parser *ps)
 	return n;
 }
 
-/* Binary operator precedence, C's; 0 for a token that is not one. */
-static int prec(const struct pf_parser *ps)
+/* Binary operator precedence, C's; 0 for text that is not one. */
+static int op_prec(const char *op)
 {
 	static const struct {
 		const char *op;
@@ -433,12 +513,32 @@ static int prec(const struct pf_parser *ps)
 		{ ">>", 8 }, { "+", 9 }, { "-", 9 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
 	};
 
-	if (ps->tok.kind != T_PUNCT)
-		return 0;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (!strcmp(ps->tok.punct, table[i].op))
+		if (!strcmp(op, table[i].op))
 			return table[i].prec;
 	return 0;
+}
+
+static int prec(const struct pf_parser *ps)
+{
+	return ps->tok.kind == T_PUNCT ? op_prec(ps->tok.punct) : 0;
+}
+
+/*
+ * libtraceevent loses the parentheses of a right operand whose operator
+ * binds less than the one before it: x & (A | B) is (x & A) | B there,
+ * x * (y + 1) is x * y + 1 (a left operand, or an equal one, keeps them).
+ * n's tree is regrouped the same way, so that values are trace-cmd's.
+ */
+static struct pf_node *tracecmd_regroup(struct pf_node *n)
+{
+	struct pf_node *r = n->b;
+
+	if (!r || r->op != N_BINARY || op_prec(r->opch) >= op_prec(n->opch))
+		return n;
+	n->b = r->a;
+	r->a = tracecmd_regroup(n);
+	return r;
 }
 
 static struct pf_node *parse_binary(struct pf_parser *ps, int min_prec)
@@ -455,7 +555,7 @@ static struct pf_node *parse_binary(struct pf_parser *ps, int min_prec)
 		pf_next(ps);
 		n->a = lhs;
 		n->b = parse_binary(ps, p + 1);
-		lhs = n;
+		lhs = tracecmd_regroup(n);
 	}
 	return lhs;
 }

@@ -31,13 +31,17 @@ void pf_next(struct pf_parser *ps)
 		return;
 	}
 	if (isdigit((unsigned char)*p)) {
-		char *e;
+		/* A bounded copy: the text is a piece of the file, with no NUL after it. */
+		char digits[32], *e;
+		size_t n = 0;
 
+		while (n < sizeof(digits) - 1 && p + n < ps->end && isalnum((unsigned char)p[n]))
+			n++;
+		memcpy(digits, p, n);
+		digits[n] = 0;
 		t->kind = T_NUM;
-		t->num = strtoull(p, &e, 0);
-		/* strtoull would read past a bounded text only through digits; check. */
-		if (e > ps->end)
-			e = (char *)ps->end;
+		t->num = strtoull(digits, &e, 0);
+		e = (char *)p + (e - digits);
 		while (e < ps->end && (*e == 'u' || *e == 'U' || *e == 'l' || *e == 'L'))
 			e++;
 		t->len = (size_t)(e - p);

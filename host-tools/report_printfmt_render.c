@@ -22,11 +22,25 @@ static void put_text(struct obuf *o, const struct pf_spec *sp, int width, int pr
 		len = (size_t)(nul - s);
 	if (prec >= 0 && (size_t)prec < len)
 		len = (size_t)prec;
-	if (!strchr(sp->flags, '-'))
+	if (!sp->left)
 		pad_to(o, len, width);
 	ob_write(o, s, len);
-	if (strchr(sp->flags, '-'))
+	if (sp->left)
 		pad_to(o, len, width);
+}
+
+/* %d %i %u %x with no flags, width or precision: most directives. */
+static void put_bare_int(struct obuf *o, char conv, int length, uint64_t v)
+{
+	bool sign = conv == 'd' || conv == 'i';
+
+	v = pf_cast(v, (unsigned int)length, sign);
+	if (conv == 'x')
+		ob_hex(o, v);
+	else if (sign)
+		ob_s64(o, (int64_t)v);
+	else
+		ob_u64(o, v);
 }
 
 /*
@@ -42,6 +56,10 @@ void rep_put_int(struct obuf *o, const struct rep_numfmt *nf, uint64_t v)
 	char body[24], prefix[3] = "";
 	int n = 0, prec = nf->prec, width = nf->width, len, zeros;
 
+	if (!nf->flags[0] && width < 0 && prec < 0 && base != 8 && nf->conv != 'X') {
+		put_bare_int(o, nf->conv, nf->length, v);
+		return;
+	}
 	for (const char *f = nf->flags; *f; f++) {
 		left |= *f == '-';
 		zero |= *f == '0';
@@ -135,24 +153,41 @@ static void put_ip(struct obuf *o, const struct pf_spec *sp, const unsigned char
 	}
 }
 
+static void put_hex_byte(struct obuf *o, unsigned char b)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	ob_putc(o, hex[b >> 4]);
+	ob_putc(o, hex[b & 15]);
+}
+
 /*
  * %p and its extensions: symbols for S/s/F/f, 0x-hex otherwise, "(nil)"
  * for a plain NULL. trace-cmd ignores width and flags here.
  */
 static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spec *sp, struct pf_val v)
 {
-	const struct rep_sym *sym;
-	char buf[160];
+	struct rep_sym sym;
 
 	if (v.kind == V_STR && sp->pext == 'U' && v.len >= 16) {
 		/* A UUID: 16 bytes as 8-4-4-4-12 hex digits. */
 		for (int i = 0; i < 16; i++) {
-			static const char hex[] = "0123456789abcdef";
-
-			ob_putc(o, hex[(unsigned char)v.s[i] >> 4]);
-			ob_putc(o, hex[(unsigned char)v.s[i] & 15]);
+			put_hex_byte(o, (unsigned char)v.s[i]);
 			if (i == 3 || i == 5 || i == 7 || i == 9)
 				ob_putc(o, '-');
+		}
+		return;
+	}
+	if (v.kind == V_STR && (sp->pext == 'M' || sp->pext == 'm')) {
+		/* A MAC address: six bytes in hex, colon-separated for %pM. */
+		if (v.len < 6) {
+			ob_puts(o, "INVALIDMAC");
+			return;
+		}
+		for (int i = 0; i < 6; i++) {
+			if (i && sp->pext == 'M')
+				ob_putc(o, ':');
+			put_hex_byte(o, (unsigned char)v.s[i]);
 		}
 		return;
 	}
@@ -165,21 +200,18 @@ static void put_pointer(struct rep_ctx *ctx, struct obuf *o, const struct pf_spe
 		put_text(o, sp, -1, -1, v.s, v.len);
 		return;
 	}
-	sym = sp->pext && strchr("SsFf", sp->pext) ? syms_find(&ctx->syms, v.n) : NULL;
-	if (sym) {
-		if (sp->pext == 's' || sp->pext == 'f')
-			snprintf(buf, sizeof(buf), "%.150s", sym->name);
-		else
-			snprintf(buf, sizeof(buf), "%.130s+0x%llx", sym->name,
-				 (unsigned long long)(v.n - sym->addr));
+	if (sp->pext && strchr("SsFf", sp->pext) && syms_find(&ctx->syms, v.n, &sym)) {
+		ob_write(o, sym.name, sym.name_len);
+		if (sp->pext == 'S' || sp->pext == 'F') {
+			ob_puts(o, "+0x");
+			ob_hex(o, v.n - sym.addr);
+		}
 	} else if (!v.n && !sp->pext) {
-		strcpy(buf, "(nil)");
+		ob_puts(o, "(nil)");
 	} else {
 		ob_puts(o, "0x");
 		ob_hex(o, v.n);
-		return;
 	}
-	ob_puts(o, buf);
 }
 
 /* One directive with its argument(s). */
@@ -202,6 +234,10 @@ static void render(struct pf_eval *e, struct obuf *o, const struct pf_prog *p, c
 	v = sp->arg < p->nr_args ? pf_eval(e, p->args[sp->arg]) : pf_num(0);
 	if (v.kind == V_STR)
 		v.s = pf_text_of(e, &v);
+	if (v.kind == V_NUM && sp->bare) {	/* most directives: straight to the digits */
+		put_bare_int(o, sp->conv, sp->length, v.n);
+		return;
+	}
 	switch (sp->conv) {
 	case 's':
 		if (v.kind == V_STR)

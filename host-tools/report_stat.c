@@ -57,9 +57,9 @@ static void print_cpu_table(const struct tdat *t, FILE *out)
 			n = t->cpus[i].cpu + 1;
 	for (unsigned int cpu = 0; cpu < n; cpu++) {
 		const struct tdat_cpu *d = cpu_data(t, cpu);
-		uint64_t offset = d ? d->offset : 0, size = d ? d->size : 0;
+		uint64_t offset = d ? d->offset : 0, size = !d ? 0 : d->chunked ? d->inflated_size : d->size;
 
-		if (d && d->inflated && size) {
+		if (d && d->chunked && size) {
 			offset = inflated_at;
 			inflated_at = (inflated_at + size + t->page_size - 1) & ~(uint64_t)(t->page_size - 1);
 		}

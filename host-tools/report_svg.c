@@ -110,9 +110,9 @@ static size_t task_of(struct svg *s, const struct rep_event *ev, const struct re
 	return s->nr_tasks++;
 }
 
-static const struct rep_event *event_of(const struct rep_ctx *ctx, const struct rep_record *r)
+static struct rep_event *event_of(struct rep_ctx *ctx, const struct rep_record *r)
 {
-	return r->size >= 8 ? ctx->by_id[(uint16_t)rep_read_num(ctx, r, 0, 2, false)] : NULL;
+	return r->size >= 8 ? rep_event_by_id(ctx, (uint16_t)rep_read_num(ctx, r, 0, 2, false)) : NULL;
 }
 
 static unsigned int event_index(const struct rep_ctx *ctx, const struct rep_event *ev)
@@ -136,7 +136,7 @@ static void collect(struct svg *s, struct tdat *t, const struct report_opts *opt
 		struct lane *l = &lanes[i];
 
 		l->cpu = t->cpus[i].cpu;
-		page_iter_init(&it, s->ctx, &t->cpus[i], t->page_size);
+		page_iter_init(&it, s->ctx, t, &t->cpus[i]);
 		while (page_next(&it, &r)) {
 			const struct rep_event *ev = event_of(s->ctx, &r);
 			struct span *sp;
@@ -158,6 +158,7 @@ static void collect(struct svg *s, struct tdat *t, const struct report_opts *opt
 			*sp = (struct span){ .from = r.ts, .to = UINT64_MAX,
 					     .task = task_of(s, ev, &r, "next_pid", "next_comm") };
 		}
+		page_iter_free(&it);
 	}
 	if (tmin > tmax)
 		tmin = tmax = 0;
@@ -225,9 +226,9 @@ static void draw_ticks(struct svg *s, struct tdat *t, struct lane *lanes)
 		struct rep_record r;
 		double y = SVG_TOP + SVG_LANE * i;
 
-		page_iter_init(&it, s->ctx, &t->cpus[i], t->page_size);
+		page_iter_init(&it, s->ctx, t, &t->cpus[i]);
 		while (page_next(&it, &r)) {
-			struct rep_event *ev = (struct rep_event *)event_of(s->ctx, &r);
+			struct rep_event *ev = event_of(s->ctx, &r);
 			unsigned int e, px;
 			size_t bit;
 
@@ -250,6 +251,7 @@ static void draw_ticks(struct svg *s, struct tdat *t, struct lane *lanes)
 			xml_text(s->f, text.buf, text.len);
 			fputs("</title></line>\n", s->f);
 		}
+		page_iter_free(&it);
 	}
 	ob_free(&text);
 }

@@ -2,84 +2,77 @@
  * Address -> kernel symbol (from the file's kallsyms text) and pid -> comm
  * (from its saved cmdlines), for %pS and the comm column.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host-tools/report.h"
 
+/*
+ * Lines "ffffffff81000000 T name\t[module]" of the kallsyms text become
+ * (address, line offset) pairs, sorted by address; a name is read from
+ * its line when a lookup finds it. Lines that do not parse are skipped:
+ * kallsyms is a hint for printing, not a structure to trust. Absolute
+ * symbols (type A: per-CPU offsets, build constants) are no code
+ * addresses, and trace-cmd leaves them out too.
+ */
 static int by_addr(const void *a, const void *b)
 {
-	const struct rep_sym *x = a, *y = b;
+	const struct rep_ksym *x = a, *y = b;
 
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;	/* equal: in file order */
 }
 
-/*
- * "ffffffff81000000 T name [module]" lines. Lines that do not parse are
- * skipped: kallsyms is a hint for printing, not a structure to trust.
- */
+/* Hex digit values, 16 for a byte that is none: a table lookup per digit of 150,000 addresses. */
+static unsigned char hex_value[256];
+
+static void hex_table(void)
+{
+	memset(hex_value, 16, sizeof(hex_value));
+	for (int i = 0; i < 10; i++)
+		hex_value['0' + i] = (unsigned char)i;
+	for (int i = 0; i < 6; i++)
+		hex_value['a' + i] = hex_value['A' + i] = (unsigned char)(10 + i);
+}
+
 /* The hex address a line starts with; *end after it (== p: none). strtoull was a fifth of a report. */
-static uint64_t hex_addr(char *p, char **end)
+static uint64_t hex_addr(const char *p, const char *lim, const char **end)
 {
 	uint64_t v = 0;
+	unsigned int d;
 
-	for (;; p++) {
-		unsigned int d = (unsigned char)*p;
-
-		if (d - '0' < 10)
-			d -= '0';
-		else if ((d | 32) - 'a' < 6)
-			d = (d | 32) - 'a' + 10;
-		else
-			break;
+	for (; p < lim && (d = hex_value[(unsigned char)*p]) < 16; p++)
 		v = v << 4 | d;
-	}
 	*end = p;
 	return v;
 }
 
-static void parse_kallsyms(struct rep_syms *s, const char *text, size_t len)
+static void parse_kallsyms(struct rep_syms *s)
 {
-	size_t cap = 0;
-	char *p, *end;
+	const char *text = s->kallsyms, *p = text, *end = text + s->kallsyms_len, *nl;
+	size_t lines = 1;
 	bool sorted = true;	/* /proc/kallsyms mostly is: no sort needed then */
 
-	s->names = malloc(len + 1);
-	if (!s->names)
+	for (nl = p; (nl = memchr(nl, '\n', (size_t)(end - nl))); nl++)
+		lines++;
+	s->syms = malloc(lines * sizeof(*s->syms));
+	if (!s->syms)
 		return;
-	memcpy(s->names, text, len);
-	s->names[len] = 0;
-	for (p = s->names, end = s->names + len; p < end;) {
-		char *nl = memchr(p, '\n', (size_t)(end - p)), *type, *name, *mod;
+	hex_table();
+	for (; p < end; p = nl + 1) {
+		const char *type;
 		uint64_t addr;
 
+		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
 			nl = end;
-		*nl = 0;
-		addr = hex_addr(p, &type);
-		if (type != p && *type == ' ' && type[1] && type[2] == ' ') {
-			name = type + 3;
-			mod = strchr(name, '\t');
-			if (!mod)
-				mod = strchr(name, ' ');
-			if (mod) {
-				*mod++ = 0;
-				mod += strspn(mod, " \t[");
-				mod[strcspn(mod, "]")] = 0;
-			}
-			if (s->nr == cap) {
-				struct rep_sym *n;
-
-				cap = cap ? 2 * cap : 1024;
-				n = realloc(s->syms, cap * sizeof(*n));
-				if (!n)
-					break;
-				s->syms = n;
-			}
-			if (s->nr && addr < s->syms[s->nr - 1].addr)
-				sorted = false;
-			s->syms[s->nr++] = (struct rep_sym){ addr, name, mod && *mod ? mod : NULL };
-		}
-		p = nl + 1;
+		addr = hex_addr(p, nl, &type);
+		if (type == p || nl - type < 4 || type[0] != ' ' || type[2] != ' ' || (type[1] | 32) == 'a')
+			continue;
+		if (s->nr && addr < s->syms[s->nr - 1].addr)
+			sorted = false;
+		s->syms[s->nr++] = (struct rep_ksym){ addr, (uint32_t)(p - text) };
 	}
 	if (!sorted)
 		qsort(s->syms, s->nr, sizeof(*s->syms), by_addr);
@@ -87,21 +80,32 @@ static void parse_kallsyms(struct rep_syms *s, const char *text, size_t len)
 
 void syms_load_kallsyms(struct rep_syms *s, const char *text, size_t len)
 {
-	s->kallsyms = len ? text : NULL;
+	/* Line offsets are 32-bit: a kallsyms of 4 GB is not one. */
+	s->kallsyms = len && len < UINT32_MAX ? text : NULL;
 	s->kallsyms_len = len;
 }
 
-const struct rep_sym *syms_find(struct rep_syms *s, uint64_t addr)
+void syms_load_file_kallsyms(struct rep_syms *s, struct tdat *t)
+{
+	s->file = t;
+}
+
+bool syms_find(struct rep_syms *s, uint64_t addr, struct rep_sym *sym)
 {
 	size_t lo = 0, hi;
+	const char *name, *end;
 
-	if (s->kallsyms) {
-		parse_kallsyms(s, s->kallsyms, s->kallsyms_len);
-		s->kallsyms = NULL;
+	if (s->file) {
+		const struct tdat_blob *b = tdat_kallsyms(s->file);
+
+		s->file = NULL;
+		syms_load_kallsyms(s, b->data, b->len);
 	}
+	if (s->kallsyms && !s->syms)
+		parse_kallsyms(s);
 	hi = s->nr;
 	if (!s->nr || addr < s->syms[0].addr)
-		return NULL;
+		return false;
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -112,8 +116,19 @@ const struct rep_sym *syms_find(struct rep_syms *s, uint64_t addr)
 	}
 	/* The last symbol has no end: like trace-cmd, take it only for its own address. */
 	if (lo == s->nr - 1 && addr != s->syms[lo].addr)
-		return NULL;
-	return &s->syms[lo];
+		return false;
+	/* "addr T name", then a tab and the module, or the end of the line. */
+	name = s->kallsyms + s->syms[lo].line;
+	end = s->kallsyms + s->kallsyms_len;
+	while (*name != ' ')
+		name++;
+	name += 3;
+	sym->addr = s->syms[lo].addr;
+	sym->name = name;
+	while (name < end && *name != '\n' && *name != '\t' && *name != ' ')
+		name++;
+	sym->name_len = (size_t)(name - sym->name);
+	return true;
 }
 
 static size_t comm_slot(const struct rep_syms *s, int32_t pid)
@@ -210,7 +225,6 @@ const char *syms_comm(const struct rep_syms *s, int32_t pid)
 void syms_free(struct rep_syms *s)
 {
 	free(s->syms);
-	free(s->names);
 	free(s->comms);
 	memset(s, 0, sizeof(*s));
 }

@@ -300,7 +300,14 @@ static bool inflate_to(struct tdat *t, uint64_t off, const unsigned char *src, s
 		       unsigned char *dst, size_t ulen)
 {
 	if (!strcmp(t->compression, "zstd")) {
-		size_t r = ZSTD_decompress(dst, ulen, src, clen);
+		size_t r;
+
+		/* One context for every chunk: ZSTD_decompress makes and frees one per call. */
+		if (!t->zstd && !(t->zstd = ZSTD_createDCtx())) {
+			tdat_diag(t, off, "zstd: out of memory");
+			return false;
+		}
+		r = ZSTD_decompressDCtx(t->zstd, dst, ulen, src, clen);
 
 		if (ZSTD_isError(r) || r != ulen) {
 			tdat_diag(t, off, "zstd: %s", ZSTD_isError(r) ? ZSTD_getErrorName(r) :
@@ -374,63 +381,33 @@ static bool open_section(struct tdat *t, uint64_t off, uint16_t id, struct curso
 	return true;
 }
 
-/* Inflate one CPU's chunked data at off ({u32 count, {u32 clen, u32 ulen, data}*}). */
+/* One CPU's chunked data at off: checked when read (tdat_reader_next). */
 static void set_chunked_data(struct tdat *t, struct tdat_cpu *d, uint64_t off, uint64_t size)
 {
-	struct cursor c;
-	size_t total = 0;
-	uint32_t n;
-	unsigned char *dst = NULL;
-
 	d->offset = off;
-	d->inflated = true;
-	if (!size)
-		return;
-	if (off >= t->size) {
+	d->chunked = size != 0;
+	if (size && off >= t->size) {
 		tdat_diag(t, off, "truncated: CPU %u compressed data is beyond the end of the file", d->cpu);
-		return;
+		d->chunked = false;
 	}
-	/*
-	 * The chunk count, not the size, bounds the data: trace-cmd records
-	 * a size that leaves out the chunk headers.
-	 */
-	/*
-	 * Two passes over the chunk headers: the first adds up the inflated
-	 * sizes, so that the data is inflated in place into one allocation
-	 * (growing it chunk by chunk copied it again and again).
-	 */
-	for (int pass = 0; pass < 2; pass++) {
-		size_t sum = 0;
+	if (d->chunked) {
+		/* Headers only (quietly: reading the data reports damage): what --stat shows. */
+		struct cursor c;
+		uint64_t sum = 0;
+		uint32_t n;
 
 		cur_init(&c, t, t->buf + off, (size_t)(t->size - off), off);
-		c.silent = !pass;
+		c.silent = true;
 		n = get32(&c, "chunk count");
 		for (uint32_t i = 0; i < n; i++) {
-			uint64_t at = cur_off(&c);
 			uint32_t clen = get32(&c, "chunk header"), ulen = get32(&c, "chunk header");
-			const unsigned char *src = take(&c, clen, "chunk");
 
-			if (!src)
-				break;
-			if (ulen > TDAT_MAX_INFLATE) {
-				if (!c.silent)
-					tdat_diag(t, at, "CPU %u: chunk claims %u inflated bytes", d->cpu, ulen);
-				break;
-			}
-			if (pass && !inflate_to(t, at, src, clen, dst + sum, ulen))
+			if (!take(&c, clen, "chunk"))
 				break;
 			sum += ulen;
 		}
-		if (pass) {
-			total = sum;
-		} else if (!(dst = malloc(sum + 1))) {
-			return;
-		}
+		d->inflated_size = sum - sum % t->page_size;
 	}
-	if (!track(t, dst))
-		return;
-	d->data = dst;
-	d->size = total - total % t->page_size;
 }
 
 /* A v7 BUFFER option: the top instance's clock and CPU data. Others are skipped. */
@@ -523,7 +500,7 @@ static uint64_t read_options_v7(struct tdat *t, struct cursor *c)
 			read_meta_section(t, get64(&o, "section offset"), id, read_event_formats);
 			break;
 		case TRACEDAT_OPT_KALLSYMS:
-			read_meta_section(t, get64(&o, "section offset"), id, read_kallsyms);
+			t->kallsyms_section = get64(&o, "section offset");
 			break;
 		case TRACEDAT_OPT_PRINTK:
 			read_meta_section(t, get64(&o, "section offset"), id, read_printk);
@@ -712,6 +689,17 @@ int tdat_open_tracing_data(struct tdat *t, const char *path, const unsigned char
 	return t->nr_formats ? 0 : -1;
 }
 
+const struct tdat_blob *tdat_kallsyms(struct tdat *t)
+{
+	uint64_t off = t->kallsyms_section;
+
+	if (off) {
+		t->kallsyms_section = 0;
+		read_meta_section(t, off, TRACEDAT_OPT_KALLSYMS, read_kallsyms);
+	}
+	return &t->kallsyms;
+}
+
 void tdat_close(struct tdat *t)
 {
 	for (unsigned int i = 0; i < t->nr_allocs; i++)
@@ -720,5 +708,100 @@ void tdat_close(struct tdat *t)
 	free(t->formats);
 	free(t->cpus);
 	free(t->cpustats);
+	ZSTD_freeDCtx(t->zstd);
 	memset(t, 0, sizeof(*t));
+}
+
+/* ---- reading CPU data ------------------------------------------------------------ */
+
+void tdat_reader_init(struct tdat_reader *r, struct tdat *t, const struct tdat_cpu *cpu)
+{
+	memset(r, 0, sizeof(*r));
+	r->t = t;
+	r->cpu = cpu;
+	r->offset = cpu->offset;
+}
+
+/*
+ * The next chunk inflated after the carried bytes; false at the end or on
+ * damage (reported). The chunk count, not the recorded size, bounds the
+ * data: trace-cmd records a size that leaves out the chunk headers.
+ */
+static bool inflate_chunk(struct tdat_reader *r)
+{
+	struct tdat *t = r->t;
+	struct cursor c;
+	uint32_t clen, ulen;
+	const unsigned char *src;
+
+	if (!r->chunks_left)
+		return false;
+	r->chunks_left--;
+	cur_init(&c, t, t->buf + r->next, (size_t)(t->size - r->next), r->next);
+	clen = get32(&c, "chunk header");
+	ulen = get32(&c, "chunk header");
+	src = take(&c, clen, "chunk");
+	if (!src)
+		return false;
+	if (ulen > TDAT_MAX_INFLATE) {
+		tdat_diag(t, r->next, "CPU %u: chunk claims %u inflated bytes", r->cpu->cpu, ulen);
+		return false;
+	}
+	if (!r->buf || r->carry + ulen > r->cap) {
+		/* One byte more: an empty first chunk still has a buffer to inflate into. */
+		unsigned char *n = realloc(r->buf, r->carry + ulen + 1);
+
+		if (!n)
+			return false;
+		r->buf = n;
+		r->cap = r->carry + ulen + 1;
+	}
+	if (!inflate_to(t, r->next, src, clen, r->buf + r->carry, ulen))
+		return false;
+	r->offset = r->next;
+	r->next = cur_off(&c);
+	r->carry += ulen;
+	return true;
+}
+
+bool tdat_reader_next(struct tdat_reader *r)
+{
+	const struct tdat_cpu *cpu = r->cpu;
+	uint32_t page_size = r->t->page_size;
+
+	if (!cpu->chunked) {
+		if (r->started || !cpu->size)
+			return false;
+		r->started = true;
+		r->data = cpu->data;
+		r->size = cpu->size;
+		return true;
+	}
+	if (!r->started) {
+		struct cursor c;
+
+		r->started = true;
+		cur_init(&c, r->t, r->t->buf + cpu->offset, (size_t)(r->t->size - cpu->offset), cpu->offset);
+		r->chunks_left = get32(&c, "chunk count");
+		r->next = cur_off(&c);
+	} else if (r->carry) {
+		/* The partial page the last piece left: the next chunk completes it. */
+		memmove(r->buf, r->buf + r->size, r->carry);
+	}
+	for (;;) {
+		if (!inflate_chunk(r))
+			return false;
+		if (r->carry >= page_size)
+			break;
+	}
+	r->data = r->buf;
+	r->size = r->carry - r->carry % page_size;
+	r->carry -= r->size;
+	return true;
+}
+
+void tdat_reader_free(struct tdat_reader *r)
+{
+	free(r->buf);
+	r->buf = NULL;
 }
