@@ -14,7 +14,8 @@
 #include <kernel/types.h>
 #include <trace/trace_event.h>
 
-#define TRACE_SEQ_BUFFER_SIZE	4096
+/* Linux 6.12's: a 4 KiB trace_marker write and its line prefix fit one line. */
+#define TRACE_SEQ_BUFFER_SIZE	8192
 
 /*
  * Text being built. A write that does not fit leaves the text as it was

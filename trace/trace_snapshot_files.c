@@ -9,6 +9,7 @@
  */
 #include <kernel/types.h>
 #include <kernel/string.h>
+#include <kernel/slab.h>
 #include <kernel/errno.h>
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
@@ -21,15 +22,20 @@ static int snapshot_open(struct inode *inode, struct file *file)
 
 static ssize_t snapshot_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	struct trace_seq s;
+	struct trace_seq *s;
 	ssize_t n;
 
 	if (!file->private_data) {
-		/* No spare buffer: no iterator either, only the help. */
-		trace_seq_init(&s);
-		trace_seq_puts(&s, "# tracer: nop\n#\n");
-		trace_print_snapshot_help(&s, false, file_data(file)->cpu != RING_BUFFER_ALL_CPUS);
-		return simple_read_from_buffer(buf, count, pos, s.buffer, s.len);
+		/* No spare buffer: no iterator either, only the help (too big for the stack). */
+		s = kmalloc(sizeof(*s), GFP_KERNEL);
+		if (!s)
+			return -ENOMEM;
+		trace_seq_init(s);
+		trace_seq_puts(s, "# tracer: nop\n#\n");
+		trace_print_snapshot_help(s, false, file_data(file)->cpu != RING_BUFFER_ALL_CPUS);
+		n = simple_read_from_buffer(buf, count, pos, s->buffer, s->len);
+		kfree(s);
+		return n;
 	}
 	n = trace_iter_read(file->private_data, buf, count);
 	*pos += n;

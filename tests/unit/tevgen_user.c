@@ -79,7 +79,7 @@ static void write_file(const char *path, const char *text)
 static char *kernel_text(const char *reg, const char *hex)
 {
 	struct user_event_fields f;
-	static char out[4096];
+	static char out[TRACE_SEQ_BUFFER_SIZE];
 	u8 rec[256] = { 0 };
 	struct trace_seq s;
 	u32 len = 8;
