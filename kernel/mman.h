@@ -145,6 +145,8 @@ struct mm_struct *mm_alloc(void);
 /* A copy for fork: every vma, private pages shared copy-on-write. */
 struct mm_struct *dup_mm(struct mm_struct *old);
 void mmget(struct mm_struct *mm);
+/* mm_users up unless it already reached zero (the address space is being torn down). */
+bool mmget_not_zero(struct mm_struct *mm);
 /* Drops a user: the last one unmaps everything and frees the user page tables. */
 void mmput(struct mm_struct *mm);
 void mmgrab(struct mm_struct *mm);

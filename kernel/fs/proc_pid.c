@@ -156,18 +156,6 @@ static int task_snapshot(const void *data, struct task_snapshot *s)
 	return 0;
 }
 
-/* mm_users up unless it already reached zero (the address space is being torn down). */
-static bool mmget_not_zero(struct mm_struct *mm)
-{
-	int users = __atomic_load_n(&mm->mm_users, __ATOMIC_RELAXED);
-
-	while (users)
-		if (__atomic_compare_exchange_n(&mm->mm_users, &users, users + 1, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return true;
-	return false;
-}
-
 struct mm_struct *proc_task_mm(pid_t pid)
 {
 	struct task_struct *p;

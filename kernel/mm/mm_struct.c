@@ -48,6 +48,17 @@ void mmget(struct mm_struct *mm)
 	__atomic_add_fetch(&mm->mm_users, 1, __ATOMIC_RELAXED);
 }
 
+bool mmget_not_zero(struct mm_struct *mm)
+{
+	int users = __atomic_load_n(&mm->mm_users, __ATOMIC_RELAXED);
+
+	while (users)
+		if (__atomic_compare_exchange_n(&mm->mm_users, &users, users + 1, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return true;
+	return false;
+}
+
 void mmgrab(struct mm_struct *mm)
 {
 	__atomic_add_fetch(&mm->mm_count, 1, __ATOMIC_RELAXED);

@@ -41,18 +41,6 @@ void oom_mm_released(struct mm_struct *mm)
 		__atomic_sub_fetch(&oom_victims, 1, __ATOMIC_RELEASE);
 }
 
-/* A user reference to mm unless its last user is already gone (it is being torn down). */
-static bool mmget_not_zero(struct mm_struct *mm)
-{
-	int users = __atomic_load_n(&mm->mm_users, __ATOMIC_RELAXED);
-
-	while (users)
-		if (__atomic_compare_exchange_n(&mm->mm_users, &users, users + 1, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return true;
-	return false;
-}
-
 /* A thread group that has been told to end and still holds its memory. */
 static bool oom_dying(const struct task_struct *p)
 {
