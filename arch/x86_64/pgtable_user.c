@@ -7,6 +7,7 @@
 #include <kernel/types.h>
 #include <kernel/mm.h>
 #include <kernel/string.h>
+#include <kernel/list.h>
 #include <asm/page.h>
 
 #define USER_TABLE	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_ACCESSED)
@@ -74,20 +75,20 @@ int walk_user_ptes(u64 *pgd, unsigned long start, unsigned long end, pte_fn_t fn
 	return start < end ? walk_table(pgd, 3, 0, start, end, fn, arg) : 0;
 }
 
-static void free_table(u64 *table, int level)
+static void free_table(u64 *table, int level, struct list_head *freed)
 {
 	for (unsigned int i = 0; i < PTRS_PER_TABLE && level > 0; i++)
 		if (table[i] & _PAGE_PRESENT)
-			free_table(__va(table[i] & PTE_ADDR_MASK), level - 1);
-	free_page((unsigned long)table);
+			free_table(__va(table[i] & PTE_ADDR_MASK), level - 1, freed);
+	list_add_tail(&virt_to_page(table)->lru, freed);
 	pgtable_account(-1);
 }
 
-void user_pgtables_free(u64 *pgd)
+void user_pgtables_free(u64 *pgd, struct list_head *freed)
 {
 	for (unsigned int i = 0; i < USER_SLOTS; i++) {
 		if (pgd[i] & _PAGE_PRESENT)
-			free_table(__va(pgd[i] & PTE_ADDR_MASK), 2);
+			free_table(__va(pgd[i] & PTE_ADDR_MASK), 2, freed);
 		pgd[i] = 0;
 	}
 }

@@ -86,7 +86,7 @@ static void exit_mmap(struct mm_struct *mm)
 	}
 	mm->nr_vmas = 0;
 	mm->total_vm = 0;
-	user_pgtables_free(mm->pgd);
+	user_pgtables_free(mm->pgd, &mm->zapped);	/* freed after the flush below */
 	spin_unlock(&mm->lock);
 	tlb_flush_free(mm, 0, TASK_SIZE);
 }

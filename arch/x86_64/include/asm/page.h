@@ -117,13 +117,16 @@ void pgtable_account(long delta);
  * User page tables (arch/x86_64/pgtable_user.c), under the owning mm's
  * lock. user_pte: the last-level entry for va in pgd's lower half,
  * creating the tables on the way when alloc (NULL when missing or out of
- * memory). user_pgtables_free: frees every table of the lower half, not
- * the pages they map. load_cr3: switch this CPU to pgd.
+ * memory). user_pgtables_free: unhooks every table of the lower half (not
+ * the pages they map) and puts their pages on freed (struct page lru), for
+ * the caller to free after the TLB flush: a CPU still holding the mm may
+ * walk them until then. load_cr3: switch this CPU to pgd.
  */
+struct list_head;
 #define _PAGE_COW		BIT(9)		/* software bit: a private page shared since fork */
 #define PAGE_USER_BASE		(_PAGE_PRESENT | _PAGE_USER | _PAGE_ACCESSED)
 u64 *user_pte(u64 *pgd, unsigned long va, bool alloc);
-void user_pgtables_free(u64 *pgd);
+void user_pgtables_free(u64 *pgd, struct list_head *freed);
 void load_cr3(u64 *pgd);
 /*
  * Calls fn for every non-empty last-level entry of [start, end) in pgd's
