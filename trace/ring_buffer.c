@@ -32,6 +32,11 @@ static unsigned long rb_size_to_pages(unsigned long size)
 	return nr < RB_MIN_PAGES ? RB_MIN_PAGES : nr;
 }
 
+unsigned long ring_buffer_size_held(unsigned long size)
+{
+	return rb_size_to_pages(size) * RB_PAGE_DATA_SIZE;
+}
+
 static void rb_free_pages(struct buffer_page *pages, unsigned long nr)
 {
 	for (unsigned long i = 0; i < nr; i++)

@@ -86,6 +86,8 @@ typedef void (*rb_nest_hook_fn)(struct trace_buffer *buffer, enum rb_nest_point 
 struct trace_buffer *ring_buffer_alloc(unsigned long size, unsigned int flags);
 void ring_buffer_free(struct trace_buffer *buffer);
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu);
+/* The bytes of data the pages for a size request hold (what buffer_size_kb shows, as Linux). */
+unsigned long ring_buffer_size_held(unsigned long size);
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu);
 void ring_buffer_reset(struct trace_buffer *buffer);

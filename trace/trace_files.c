@@ -413,6 +413,12 @@ static const struct file_operations tracing_on_fops = {
 	.release = tr_single_release,
 };
 
+/* A CPU's buffer in KiB as Linux shows it: what its pages hold, not the size asked for. */
+static unsigned long cpu_buffer_kb(const struct trace_array *tr, int cpu)
+{
+	return ring_buffer_size_held(tr->cpu_buffer_size[cpu]) / 1024;
+}
+
 /* buffer_size_kb: one CPU's size, or all CPUs' when they agree ("X" when they do not). */
 static int buffer_size_show(struct seq_file *m, void *v)
 {
@@ -420,7 +426,7 @@ static int buffer_size_show(struct seq_file *m, void *v)
 	unsigned long size = 0;
 
 	if (d->cpu != RING_BUFFER_ALL_CPUS) {
-		seq_printf(m, "%lu\n", d->tr->cpu_buffer_size[d->cpu] / 1024);
+		seq_printf(m, "%lu\n", cpu_buffer_kb(d->tr, d->cpu));
 		return 0;
 	}
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++) {
@@ -432,7 +438,7 @@ static int buffer_size_show(struct seq_file *m, void *v)
 		}
 		size = s;
 	}
-	seq_printf(m, "%lu\n", size / 1024);
+	seq_printf(m, "%lu\n", ring_buffer_size_held(size) / 1024);
 	return 0;
 }
 TRACE_SHOW_FILE(buffer_size)
@@ -465,9 +471,10 @@ static int buffer_total_size_show(struct seq_file *m, void *v)
 	struct trace_file_data *d = m->private;
 	unsigned long total = 0;
 
+	/* the CPUs' KiB added up, as Linux adds them */
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
-		total += d->tr->cpu_buffer_size[cpu];
-	seq_printf(m, "%lu\n", total / 1024);
+		total += cpu_buffer_kb(d->tr, cpu);
+	seq_printf(m, "%lu\n", total);
 	return 0;
 }
 TRACE_SHOW_FILE(buffer_total_size)

@@ -72,7 +72,7 @@ echo foo > trace_clock 2>/dev/null
 check "unknown clock refused, clock unchanged" grep -q '^\[local\] global counter$' trace_clock
 echo 64 > buffer_size_kb
 sizes=$(cat buffer_size_kb per_cpu/cpu1/buffer_size_kb buffer_total_size_kb | tr '\n' ' ')
-check "buffer_size_kb resizes every CPU ($sizes)" test "$sizes" = "64 64 256 "
+check "buffer_size_kb resizes every CPU ($sizes)" test "$sizes" = "67 67 268 "
 # A tracepoint flipped while all CPUs run through it.
 i=0
 while [ $i -lt 30 ]; do
