@@ -51,7 +51,7 @@ static struct dentry *open_lookup(struct dentry *cwd, const char *path, int flag
 	if (slash)
 		d = ERR_PTR(-EISDIR);
 	else if (!dir->d_inode->i_op || !dir->d_inode->i_op->create)
-		d = ERR_PTR(-EPERM);
+		d = ERR_PTR(-EACCES);	/* Linux's vfs_create: a directory that takes no files */
 	else
 		d = dir->d_inode->i_op->create(dir, last, mode & S_IALLUGO);
 	dput(dir);
