@@ -242,6 +242,8 @@ static inline bool signal_pending(const struct task_struct *p)
 /* SIGKILL, SIGINT or SIGTERM pending: a cooperative task should end now. */
 bool fatal_signal_pending(const struct task_struct *p);
 void flush_signals(struct task_struct *p);
+/* Every task's state and, if asleep, its call chain (kernel/sched/show_state.c): SysRq t. */
+void show_state(void);
 
 /* --- the scheduler (kernel/sched/core.c) --- */
 void schedule(void);

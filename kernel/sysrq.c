@@ -1,12 +1,14 @@
 /*
  * /proc/sysrq-trigger: Linux's magic SysRq keys, written as characters.
  * 'c' crashes the kernel on purpose (a NULL dereference: the oops report
- * and panic path, which boot tests check); 'h' lists the keys.
+ * and panic path, which boot tests check); 't' shows every task's state
+ * and where it sleeps; 'h' lists the keys.
  */
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>
 #include <kernel/sysrq.h>
+#include <kernel/sched.h>
 
 static noinline void sysrq_crash(void)
 {
@@ -18,7 +20,7 @@ static noinline void sysrq_crash(void)
 
 static void sysrq_help(void)
 {
-	printk(KERN_INFO "sysrq: HELP : crash(c) help(h)\n");
+	printk(KERN_INFO "sysrq: HELP : crash(c) help(h) show-task-states(t)\n");
 }
 
 static ssize_t sysrq_write(struct file *file, const char *buf, size_t count, loff_t *pos)
@@ -30,6 +32,10 @@ static ssize_t sysrq_write(struct file *file, const char *buf, size_t count, lof
 			break;
 		case 'h':
 			sysrq_help();
+			break;
+		case 't':
+			printk(KERN_INFO "sysrq: Show State\n");
+			show_state();
 			break;
 		case '\n':
 		case ' ':

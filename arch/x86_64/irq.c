@@ -18,6 +18,7 @@
 #include <asm/idt.h>
 #include <asm/irq.h>
 #include <asm/apic.h>
+#include <asm/io.h>
 #include <kernel/fs/seq_file.h>
 #include <trace/events/irq.h>
 #include <trace/events/nmi.h>
@@ -29,6 +30,8 @@
 
 static irq_handler_t vector_handlers[NR_VECTORS];
 static nmi_handler_t nmi_handlers[NR_NMI_HANDLERS];
+static DEFINE_PER_CPU(int, nmi_expected);	/* NMIs the kernel sent this CPU, not yet taken */
+static int nmi_dumping;				/* one CPU shows the tasks per unknown NMI */
 static DEFINE_PER_CPU(u64, nmi_counter);
 /* Interrupts taken per vector on this CPU, for /proc/interrupts. */
 static DEFINE_PER_CPU(unsigned long[NR_VECTORS], vector_counter);
@@ -90,8 +93,38 @@ u64 nmi_count(int cpu)
 	return READ_ONCE(per_cpu(nmi_counter, cpu));
 }
 
+void nmi_expect(int cpu)
+{
+	__atomic_add_fetch(per_cpu_ptr(&nmi_expected, cpu), 1, __ATOMIC_SEQ_CST);
+}
+
+/* Take one expected NMI off this CPU's count: false when none was expected. */
+static notrace bool nmi_was_expected(void)
+{
+	int *n = this_cpu_ptr(&nmi_expected), v = __atomic_load_n(n, __ATOMIC_ACQUIRE);
+
+	while (v > 0)
+		if (__atomic_compare_exchange_n(n, &v, v - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return true;
+	return false;
+}
+
+/* Nobody sent it and nobody claims it: say so as Linux does, and show where every task is. */
+static notrace void unknown_nmi(void)
+{
+	printk(KERN_EMERG "Uhhuh. NMI received for unknown reason %02x on CPU %d.\n",
+	       inb(0x61), smp_processor_id());
+	printk(KERN_EMERG "Dazed and confused, but trying to continue\n");
+	if (__atomic_exchange_n(&nmi_dumping, 1, __ATOMIC_ACQUIRE))
+		return;
+	show_state();
+	__atomic_store_n(&nmi_dumping, 0, __ATOMIC_RELEASE);
+}
+
 notrace void do_nmi(struct pt_regs *regs)
 {
+	bool claimed = false;
+
 	preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
 	this_cpu_inc(nmi_counter);
 	nmi_stop_check();
@@ -105,7 +138,10 @@ notrace void do_nmi(struct pt_regs *regs)
 		t0 = ktime_get_ns();
 		handled = fn(regs);
 		trace_nmi_handler((void *)fn, (s64)(ktime_get_ns() - t0), handled);
+		claimed |= handled == NMI_HANDLED;
 	}
+	if (!nmi_was_expected() && !claimed)
+		unknown_nmi();
 	preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
 }
 

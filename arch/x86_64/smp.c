@@ -287,13 +287,16 @@ static int cpus_stopped;
 
 void send_nmi(int cpu)
 {
-	if (cpu >= 0 && cpu < (int)nr_cpu_ids)
+	if (cpu >= 0 && cpu < (int)nr_cpu_ids) {
+		nmi_expect(cpu);
 		lapic_send_ipi(smp_boot_apicid[cpu], APIC_DM_NMI, 0);
+	}
 }
 
 /* The ICR's "self" shorthand is not valid for NMIs: name our own APIC id instead. */
 void send_self_nmi(void)
 {
+	nmi_expect(smp_processor_id());
 	lapic_send_ipi(lapic_id(), APIC_DM_NMI, 0);
 }
 

@@ -8,6 +8,7 @@
 /* ftrace: notrace */
 #include <kernel/stacktrace.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 
 extern char _text[], _etext[];
 
@@ -47,6 +48,22 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size, unsigned 
 	for (unsigned int i = skip; i < n && out < size; i++)
 		store[out++] = buf[i];
 	return out;
+}
+
+unsigned int stack_trace_save_tsk(struct task_struct *p, unsigned long *store, unsigned int size)
+{
+	/* __switch_to_asm pushed rbp, rbx, r12-r15 below its return address */
+	const unsigned long *sp = (const unsigned long *)READ_ONCE(p->thread.sp);
+	unsigned long lo = (unsigned long)p->stack, hi = lo + THREAD_SIZE;
+	unsigned int n = 0;
+
+	if (READ_ONCE(p->on_cpu) || (unsigned long)sp < lo || (unsigned long)(sp + 7) > hi || !size)
+		return 0;
+	if (kernel_text_address(sp[6]))
+		store[n++] = sp[6];
+	if (sp[5] >= lo && sp[5] < hi)
+		n += stack_trace_save_from(sp[5], store + n, size - n);
+	return n;
 }
 
 void stack_trace_print(const unsigned long *entries, unsigned int nr)

@@ -6,7 +6,7 @@
 # its stack are). The layouts were compared with Linux 6.12's through
 # ../shared/tools/linux-ref (the status field list below is Linux's).
 . /spoor/lib/tap.sh
-echo 1..29
+echo 1..32
 
 maps > /tmp/maps.out
 is "maps: status" 0 $?
@@ -59,6 +59,15 @@ is "/proc lists the group once" 1 "$(ls /proc | grep -c "^$pid\$")"
 is "task/TID/stat: the leader, sleeping (wchan 1)" "$pid (napper) 1" "$(cut -d' ' -f1,2,35 /proc/$pid/task/$pid/stat)"
 is "maps of another process: its executable and stack" "/bin/napper [stack]" \
 	"$(head -n 1 /proc/$pid/maps | awk '{ print $6 }') $(grep -o '\[stack\]' /proc/$pid/maps)"
+# SysRq t (Linux's Show State): every task, and where a sleeper sleeps
+echo t > /proc/sysrq-trigger
+dmesg > /tmp/st.out
+is "sysrq t: the napper leader's line, as Linux's" 1 \
+	"$(grep -c "task:napper  *state:S stack:0  *pid:$pid  *tgid:$pid  *ppid:$$ " /tmp/st.out)"
+is "sysrq t: the shell is running (it wrote the key)" 1 "$(grep -A1 "task:sh  *state:R .*pid:$$ " /tmp/st.out | grep -c 'running on CPU')"
+grep -A4 "task:napper .*pid:$pid " /tmp/st.out > /tmp/st1.out
+is "sysrq t: a sleeper's call trace runs from schedule to its system call" "1 1 1" \
+	"$(grep -c ' <TASK>' /tmp/st1.out) $(grep -c ' schedule+0x' /tmp/st1.out) $(grep -A12 "task:napper .*pid:$pid " /tmp/st.out | grep -c 'entry_SYSCALL_64+0x')"
 kill $pid
 wait $pid 2>/dev/null
 cat /proc/$pid/status > /dev/null 2>&1

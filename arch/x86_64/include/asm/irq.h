@@ -18,6 +18,12 @@ int irq_register_vector(unsigned int vector, irq_handler_t handler);
 #define NMI_HANDLED	1
 typedef int (*nmi_handler_t)(struct pt_regs *regs);
 int register_nmi_handler(nmi_handler_t fn);
+/*
+ * The kernel is about to send cpu an NMI (send_nmi, send_self_nmi): one
+ * that no handler claims is then not "unknown". An unknown NMI (QEMU's
+ * monitor `nmi`) prints Linux's "Uhhuh" line and the tasks' states.
+ */
+void nmi_expect(int cpu);
 /* Parks this CPU if another one is stopping them all (arch/x86_64/smp.c). */
 void nmi_stop_check(void);
 
