@@ -627,7 +627,12 @@ static struct event_subsystem *subsystem_new(struct trace_array *tr, const char 
 	if (!sys)
 		return NULL;
 	sys->tr = tr;
-	sys->system = system;
+	/* its own copy: a dynamic event's system name goes with the event, the directory stays */
+	sys->system = system ? kstrdup(system, GFP_KERNEL) : NULL;
+	if (system && !sys->system) {
+		kfree(sys);
+		return NULL;
+	}
 	list_add_tail(&sys->list, &tr->subsystems);
 	return sys;
 }
@@ -757,6 +762,7 @@ void trace_remove_events(struct trace_array *tr)
 		tracefs_remove(tr->events_dir);
 	list_for_each_entry_safe(sys, sn, &tr->subsystems, list) {
 		list_del(&sys->list);
+		kfree((char *)sys->system);
 		kfree(sys);
 	}
 }

@@ -38,6 +38,7 @@
 #include <trace/perf_trace.h>
 #include <trace/syscall_names.h>
 #include <trace/user_events.h>
+#include <trace/trace_kprobe.h>
 
 /* Frames of the tracing machinery above the event's call site in a stack key. */
 #define HIST_STACK_SKIP		3
@@ -683,6 +684,8 @@ static ssize_t synth_file_write(const char *buf, size_t count,
 	return ret ? ret : (ssize_t)count;
 }
 
+static int dynamic_events_show(struct seq_file *m, void *v);
+
 static int synth_file_open(struct inode *inode, struct file *file,
 			   int (*show)(struct seq_file *m, void *v))
 {
@@ -691,6 +694,9 @@ static int synth_file_open(struct inode *inode, struct file *file,
 
 		trace_types_lock();
 		ret = synth_events_release_all(&top->inst);
+		/* dynamic_events holds kprobe events too */
+		if (!ret && show == dynamic_events_show)
+			ret = trace_kprobe_release_all();
 		trace_types_unlock();
 		if (ret)
 			return ret;
@@ -709,6 +715,8 @@ static int synth_list_show(struct seq_file *m, bool dynevents)
 	n = synth_events_show(&top->inst, dynevents, buf, 65536);
 	if (dynevents && n < 65536)
 		n += user_events_dynevent_show(buf + n, 65536 - (size_t)n);
+	if (dynevents && n < 65536)
+		n += trace_kprobe_dynevent_show(buf + n, 65536 - (size_t)n);
 	if (n > 65536)
 		n = 65536;
 	trace_types_unlock();
@@ -742,10 +750,16 @@ static ssize_t synthetic_events_write(struct file *file, const char *buf, size_t
 	return synth_file_write(buf, count, synth_events_write);
 }
 
-/* A dynamic_events line: a user event's (`u:`), else a synthetic event's. */
+/* A dynamic_events line: a kprobe event's (`p:`, `r:`), a user event's (`u:`), else a synthetic event's. */
 static int dynevents_run(struct hist_instance *inst, const char *cmd)
 {
-	int ret = user_events_dynevent_write(cmd);
+	int ret = trace_kprobe_dynevent_write(cmd);
+
+	if (ret != -ECHILD) {
+		inst->last_error.msg = NULL;	/* logged by trace_kprobe */
+		return ret;
+	}
+	ret = user_events_dynevent_write(cmd);
 
 	if (ret != -ECHILD) {
 		inst->last_error.msg = NULL;	/* user events log nothing */
