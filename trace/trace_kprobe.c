@@ -137,14 +137,17 @@ static void fetch_arg(const struct probe_arg *a, struct pt_regs *regs, u8 *rec,
 		*dyn += len < 0 ? 0 : (unsigned int)len + 1;
 		return;
 	}
-	if (!a->nderef) {
-		memcpy(rec + a->offset, &v, a->size);
-		return;
+	if (a->nderef) {
+		/* the outermost +off(...) reads the value itself, at its type's size */
+		unsigned long addr = v + (unsigned long)a->deref[last];
+
+		v = 0;
+		if (copy_from_kernel_nofault(&v, (const void *)addr, a->size))
+			goto fault;
 	}
-	/* the outermost +off(...) reads the value itself, at its type's size */
-	if (copy_from_kernel_nofault(rec + a->offset, (const void *)(v + (unsigned long)a->deref[last]),
-				     a->size))
-		goto fault;
+	if (a->bf_width)
+		v = (v >> a->bf_shift) & (~0UL >> (64 - a->bf_width));
+	memcpy(rec + a->offset, &v, a->size);
 	return;
 fault:
 	if (a->kind == PROBE_STRING)
@@ -396,6 +399,8 @@ static int parse_head(struct trace_kprobe *tk, struct kprobe_cmd *c, const char 
 		*group = w;
 		w = slash + 1;
 	}
+	if (!*w && slash)
+		return 0;		/* `GROUP/`: the event gets the default name */
 	if (!*w)
 		return cmd_fail(c, "Event name is not specified", (int)(w - c->argv[0]), -EINVAL);
 	if (strlen(w) >= PROBE_NAME_MAX)
@@ -422,14 +427,15 @@ static int parse_place(struct trace_kprobe *tk, struct kprobe_cmd *c)
 		if (plus) {
 			*plus = '\0';
 			if (kstrtoull(plus + 1, 0, &v))
-				return cmd_fail(c, "Invalid probed address suffix", pos, -EINVAL);
+				return cmd_fail(c, "Invalid probed address or symbol", pos, -EINVAL);
 			tk->offset = (unsigned long)v;
 		}
 		tk->symbol = kstrdup(w, GFP_KERNEL);
 		if (!tk->symbol)
 			return -ENOMEM;
 		v = kallsyms_lookup_name(w);
-		if (!v)
+		/* an offset that wraps below the symbol (a negative one written in hex) */
+		if (!v || v + tk->offset < v)
 			return cmd_fail(c, "Invalid probed address or symbol", pos, -EINVAL);
 		tk->kp.addr = (unsigned long)v + tk->offset;
 	}
@@ -540,12 +546,16 @@ fail:
 	return ret;
 }
 
-/* `-:[GRP/]EVENT`; -ECHILD when no kprobe event has the name. */
+/*
+ * `-:[GRP/]EVENT`, or `-:GRP/` for every event of the group; -ECHILD when
+ * no kprobe event has the name.
+ */
 static int trace_kprobe_delete(const char *spec)
 {
 	char buf[PROBE_NAME_MAX * 2 + 2], *slash;
 	const char *group = NULL, *event = buf;
-	struct trace_kprobe *tk;
+	struct trace_kprobe *tk, *tmp;
+	int ret = -ECHILD;
 
 	if (strscpy(buf, spec, sizeof(buf)) >= sizeof(buf) - 1)
 		return -ECHILD;
@@ -555,8 +565,18 @@ static int trace_kprobe_delete(const char *spec)
 		group = buf;
 		event = slash + 1;
 	}
-	tk = trace_kprobe_find(group, event);
-	return tk ? trace_kprobe_destroy(tk) : -ECHILD;
+	if (*event) {
+		tk = trace_kprobe_find(group, event);
+		return tk ? trace_kprobe_destroy(tk) : -ECHILD;
+	}
+	list_for_each_entry_safe(tk, tmp, &trace_kprobes, list) {
+		if (!group || strcmp(tk->group, group))
+			continue;
+		ret = trace_kprobe_destroy(tk);
+		if (ret)
+			return ret;
+	}
+	return ret;
 }
 
 /* One line (trace_types_lock held); errors into error_log. */
@@ -573,6 +593,13 @@ static int trace_kprobe_run(const char *cmd, bool dynevents)
 	if (!strncmp(c->argv[0], "-:", 2)) {
 		ret = c->argc == 1 ? trace_kprobe_delete(c->argv[0] + 2) : -EINVAL;
 		if (ret == -ECHILD && !dynevents)
+			ret = -ENOENT;
+	} else if (dynevents && (!strncmp(c->argv[0], "!p", 2) || !strncmp(c->argv[0], "!r", 2))) {
+		/* dynamic_events' `!p:[GRP/]EVENT PLACE ...`: the event goes, by its name */
+		const char *colon = strchr(c->argv[0], ':');
+
+		ret = colon ? trace_kprobe_delete(colon + 1) : -EINVAL;
+		if (ret == -ECHILD)
 			ret = -ENOENT;
 	} else if (c->argv[0][0] == 'p' || c->argv[0][0] == 'r') {
 		ret = trace_kprobe_create(c);

@@ -81,6 +81,8 @@ static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos, bo
 		a->base_val = n;
 		return 0;
 	}
+	if (len == 5 && !memcmp(s, "$arg*", 5))
+		return fail(err, "BTF is not available or not supported", pos, -EOPNOTSUPP);
 	if (len > 4 && !memcmp(s, "$arg", 4)) {
 		if (parse_number(s + 4, len - 4, &n) || n == 0 || n > PROBE_STACK_MAX)
 			return fail(err, "Invalid argument number", pos, -EINVAL);
@@ -123,6 +125,8 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, 
 		char sym[PROBE_NAME_MAX * 2];
 		unsigned long off = 0;
 
+		if (len > 1 && s[1] == '+')
+			return fail(err, "File offset is not available with kprobe", pos, -EINVAL);
 		if (end - s - 1 <= 0 || (size_t)(end - s - 1) >= sizeof(sym))
 			return fail(err, "Invalid memory address", pos, -EINVAL);
 		memcpy(sym, s + 1, (size_t)(end - s - 1));
@@ -166,6 +170,25 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, 
 	return fail(err, "Invalid fetch argument", pos, -EINVAL);
 }
 
+/* `b<width>@<offset>/<container bits>`: an unsigned field of the container's size. */
+static int parse_bitfield(struct probe_arg *a, const char *t, int pos, struct probe_error *err)
+{
+	const char *at = strchr(t, '@'), *slash = strchr(t, '/');
+	unsigned long width, shift, bits;
+
+	if (!at || !slash || slash < at || parse_number(t + 1, (size_t)(at - t - 1), &width) ||
+	    parse_number(at + 1, (size_t)(slash - at - 1), &shift) ||
+	    parse_number(slash + 1, strlen(slash + 1), &bits) ||
+	    (bits != 8 && bits != 16 && bits != 32 && bits != 64) || !width ||
+	    width + shift > bits)
+		return fail(err, "Invalid bitfield", pos, -EINVAL);
+	a->kind = PROBE_U;
+	a->size = (u8)(bits / 8);
+	a->bf_width = (u8)width;
+	a->bf_shift = (u8)shift;
+	return 0;
+}
+
 /* `:TYPE`; NULL type: the default (x64, or string for $comm). */
 static int parse_type(struct probe_arg *a, const char *t, int pos, struct probe_error *err)
 {
@@ -191,6 +214,13 @@ static int parse_type(struct probe_arg *a, const char *t, int pos, struct probe_
 		a->size = 4;
 		return 0;
 	}
+	if (!strcmp(t, "char")) {
+		a->kind = PROBE_CHAR;
+		a->size = 1;
+		return 0;
+	}
+	if (t[0] == 'b')
+		return parse_bitfield(a, t, pos, err);
 	if (!strcmp(t, "symbol")) {
 		a->kind = PROBE_SYMBOL;
 		a->size = 8;
@@ -216,8 +246,6 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_re
 
 	if (pa->n == PROBE_ARGS_MAX)
 		return fail(err, "Too many arguments", pos, -E2BIG);
-	if (strlen(text) > PROBE_EXPR_MAX)
-		return fail(err, "Argument expression is too long", pos, -EINVAL);
 	memset(a, 0, sizeof(*a));
 	/* a name is an identifier before '=' (a '=' inside the expression is not one) */
 	if (eq && !memchr(text, '(', (size_t)(eq - text)) && !memchr(text, ':', (size_t)(eq - text))) {
@@ -225,7 +253,7 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_re
 
 		if (!nlen)
 			return fail(err, "Argument name is not specified", pos, -EINVAL);
-		if (nlen > PROBE_NAME_MAX)
+		if (nlen > PROBE_ARG_NAME_MAX)
 			return fail(err, "Argument name is too long", pos, -EINVAL);
 		if (!is_ident(text, nlen))
 			return fail(err, "Argument name must follow the same rules as C identifiers",
@@ -250,6 +278,10 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_re
 			ret = fail(err, "This argument name is already used", pos, -EINVAL);
 			goto out;
 		}
+	if (strlen(expr) > PROBE_EXPR_MAX) {
+		ret = fail(err, "Argument expression is too long", epos, -EINVAL);
+		goto out;
+	}
 	colon = strrchr(expr, ':');
 	elen = colon ? (size_t)(colon - expr) : strlen(expr);
 	ret = parse_fetch(a, expr, elen, epos, is_return, err);
@@ -300,6 +332,7 @@ static const char *arg_conversion(const struct probe_arg *a)
 	switch (a->kind) {
 	case PROBE_STRING: return "\\\"%s\\\"";
 	case PROBE_SYMBOL: return "%pS";
+	case PROBE_CHAR: return "'%c'";
 	case PROBE_S: return wide ? "%Ld" : "%d";
 	case PROBE_X: return wide ? "0x%Lx" : "0x%x";
 	default: return wide ? "%Lu" : "%u";
@@ -405,6 +438,9 @@ void probe_args_print(struct trace_seq *s, const struct probe_args *pa, const vo
 				trace_seq_printf(s, "\"%.*s\"", (int)(slen - 1), (const char *)r + off);
 			break;
 		}
+		case PROBE_CHAR:
+			trace_seq_printf(s, "'%c'", (char)v);
+			break;
 		case PROBE_SYMBOL:
 			sprint_symbol(sym, sizeof(sym), (unsigned long)v);
 			trace_seq_puts(s, sym);

@@ -16,8 +16,9 @@
 #define PROBE_DEREF_MAX		8	/* nested +off(...) */
 #define PROBE_STRING_MAX	256	/* bytes of one string argument kept in a record */
 #define PROBE_STACK_MAX		2048	/* $stackN, $argN: within a 16 KiB stack */
-#define PROBE_NAME_MAX		64	/* group, event and argument names */
-#define PROBE_EXPR_MAX		256	/* one argument's text */
+#define PROBE_NAME_MAX		64	/* group and event names */
+#define PROBE_ARG_NAME_MAX	32	/* argument names */
+#define PROBE_EXPR_MAX		63	/* one argument's expression */
 
 /* Where a fetch starts. */
 enum probe_base {
@@ -29,7 +30,7 @@ enum probe_base {
 	PROBE_BASE_IMM,		/* base_val itself (@SYM's address) */
 };
 
-enum probe_kind { PROBE_U, PROBE_S, PROBE_X, PROBE_STRING, PROBE_SYMBOL };
+enum probe_kind { PROBE_U, PROBE_S, PROBE_X, PROBE_CHAR, PROBE_STRING, PROBE_SYMBOL };
 
 /* One argument. */
 struct probe_arg {
@@ -42,6 +43,7 @@ struct probe_arg {
 	long deref[PROBE_DEREF_MAX];
 	enum probe_kind kind;
 	u8 size;			/* bytes of the value in the record (string: its u32 __data_loc) */
+	u8 bf_width, bf_shift;		/* b<width>@<offset>/<size>: bits kept (0: all) and where */
 	u16 offset;			/* in the record */
 };
 

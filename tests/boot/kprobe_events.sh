@@ -7,7 +7,7 @@
 # and probes removed while 3 CPUs keep hitting them.
 # spoor-exec: --smp 4
 . /spoor/lib/tap.sh
-echo 1..25
+echo 1..31
 cd /sys/kernel/tracing
 
 echo 'p:rd vfs_read f=$arg1 buf=$arg2:x64 cnt=$arg3:u32 comm=$comm ret=$stack0:symbol' > kprobe_events
@@ -84,9 +84,26 @@ is "a register that does not exist" "1 Invalid register name 13" "$(err 'p:g vfs
 
 echo 'p:kprobes/dyn vfs_write $arg3' >> dynamic_events
 check "dynamic_events makes a kprobe event" grep -q '^p:kprobes/dyn vfs_write arg1=\$arg3$' kprobe_events
-echo '-:kprobes/dyn' >> dynamic_events
+echo '!p:kprobes/dyn vfs_write $arg3' >> dynamic_events
 echo '-:grp/pl' >> kprobe_events
-is "-: removes them" "rd rdret p_vfs_write_0" "$(sed 's/ .*//; s/.*\///' kprobe_events | tr '\n' ' ' | sed 's/ $//')"
+is "!p: and -: remove them" "rd rdret p_vfs_write_0" "$(sed 's/ .*//; s/.*\///' kprobe_events | tr '\n' ' ' | sed 's/ $//')"
+check "the group's directory goes with its last event" test ! -e events/grp
+echo 'p:g2/ vfs_write' >> kprobe_events
+check "GROUP/ names the event by default" test -d events/g2/p_vfs_write_0
+echo '-:g2/' >> kprobe_events
+check "-:GROUP/ removes the group's events" test ! -e events/g2
+
+# bitfields and char: the value dd's count (7 = 0b111) and the path's first byte
+echo 'p:bf vfs_read b=$arg3:b2@1/32 c=+0($arg2):char' > kprobe_events
+echo 'p:pc path_lookup c=+0($arg2):char' >> kprobe_events
+echo 1 > events/kprobes/enable
+dd if=/proc/version of=/dev/null bs=7 count=1 2>/dev/null
+echo 0 > events/kprobes/enable
+is "a bitfield's field and print fmt" 'field:u32 b;	offset:16;	size:4;	signed:0;|print fmt: "(%lx) b=%u c='"'"'%c'"'"'", REC->__probe_ip, REC->b, REC->c' \
+	"$(sed -n 's/^\t//; /field:u32 b\|print fmt/p' events/kprobes/bf/format | tr '\n' '|' | sed 's/|$//')"
+check "a char prints quoted" grep -q "pc: (path_lookup+0x0/0x[0-9a-f]*) c='/'" trace
+grep ' bf: ' trace | grep -q ' b=3 '
+result $? "bits 1..2 of a count of 7 are 3"
 
 # every instruction boundary of vfs_read at once: emulated jumps, copies run out of line
 echo > kprobe_events
