@@ -199,17 +199,7 @@ static void kretprobe_handler(struct kretprobe *rp, struct pt_regs *regs, unsign
 /* An instance's probe: the record into its ring buffer, through filter and triggers. */
 static void kprobe_event_probe(void *data, const u8 *rec, unsigned int len)
 {
-	struct trace_event_file *file = data;
-	struct trace_event_buffer fbuffer;
-	struct trace_entry *ent;
-
-	if (trace_event_file_dropped(file))
-		return;
-	ent = trace_event_buffer_reserve(&fbuffer, file, len);
-	if (!ent)
-		return;
-	memcpy(ent + 1, rec + sizeof(*ent), len - sizeof(*ent));
-	trace_event_buffer_commit(&fbuffer);
+	trace_event_write_record(data, rec, len);
 }
 
 /* `(vfs_read+0x0/0x1b0)`, or `(ksys_read+0x5a/0xb0 <- vfs_read)` and the arguments. */
@@ -663,38 +653,30 @@ int trace_kprobe_dynevent_show(char *buf, size_t size)
 
 /* --- kprobe_events and kprobe_profile ------------------------------------------------------ */
 
-static int kprobe_list_show(struct seq_file *m, bool profile)
+static int kprobe_events_fill(char *buf, size_t size, void *arg)
 {
-	char *buf = kmalloc(65536, GFP_KERNEL);
+	return trace_kprobe_dynevent_show(buf, size);
+}
+
+static int kprobe_profile_fill(char *buf, size_t size, void *arg)
+{
 	struct trace_kprobe *tk;
 	int n = 0;
 
-	if (!buf)
-		return -ENOMEM;
-	trace_types_lock();
-	if (profile) {
-		list_for_each_entry(tk, &trace_kprobes, list)
-			n += scnprintf(buf + n, 65536 - (size_t)n, "  %-44s %15lu %15lu\n", tk->event,
-				       tk->nhit, tk_nmissed(tk));
-	} else {
-		n = trace_kprobe_dynevent_show(buf, 65536);
-		if (n > 65536)
-			n = 65536;
-	}
-	trace_types_unlock();
-	seq_write(m, buf, (size_t)n);
-	kfree(buf);
-	return 0;
+	list_for_each_entry(tk, &trace_kprobes, list)
+		n += scnprintf(buf + n, size - (size_t)n, "  %-44s %15lu %15lu\n", tk->event,
+			       tk->nhit, tk_nmissed(tk));
+	return n;
 }
 
 static int kprobe_events_show(struct seq_file *m, void *v)
 {
-	return kprobe_list_show(m, false);
+	return trace_show_listing(m, kprobe_events_fill, NULL);
 }
 
 static int kprobe_profile_show(struct seq_file *m, void *v)
 {
-	return kprobe_list_show(m, true);
+	return trace_show_listing(m, kprobe_profile_fill, NULL);
 }
 
 static int kprobe_events_open(struct inode *inode, struct file *file)
@@ -711,28 +693,14 @@ static int kprobe_events_open(struct inode *inode, struct file *file)
 	return single_open(file, kprobe_events_show, NULL);
 }
 
-/* Each line is one command; the first failure stops the write. */
+static int kprobe_events_run(void *arg, const char *cmd)
+{
+	return trace_kprobe_run(cmd, false);
+}
+
 static ssize_t kprobe_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	char *text = kmalloc(count + 1, GFP_KERNEL), *line, *next;
-	int ret = 0;
-
-	if (!text)
-		return -ENOMEM;
-	memcpy(text, buf, count);
-	text[count] = '\0';
-	trace_types_lock();
-	for (line = text; line && !ret; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		line += strspn(line, " \t");
-		if (*line && *line != '#')
-			ret = trace_kprobe_run(line, false);
-	}
-	trace_types_unlock();
-	kfree(text);
-	return ret ? ret : (ssize_t)count;
+	return trace_run_commands(buf, count, kprobe_events_run, NULL);
 }
 
 static int kprobe_profile_open(struct inode *inode, struct file *file)

@@ -3,6 +3,7 @@
  * slots and the kretprobe trampoline.
  */
 /* ftrace: notrace */
+#include <asm/calling.h>
 
 /*
  * A probed instruction that falls through runs from a slot: its copy,
@@ -28,40 +29,10 @@ kprobe_insn_slots_end:
 kretprobe_trampoline:
 	pushq $0
 	subq $64, %rsp		/* vector .. ss, and 8 bytes of alignment */
-	pushq %rdi
-	pushq %rsi
-	pushq %rdx
-	pushq %rcx
-	pushq %rax
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
-	pushq %rbx
-	pushq %rbp
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
+	push_regs
 	movq %rsp, %rdi
 	call kretprobe_trampoline_handler
 	movq %rax, 184(%rsp)	/* 15 registers + 64 bytes up: the pushed word */
-	popq %r15
-	popq %r14
-	popq %r13
-	popq %r12
-	popq %rbp
-	popq %rbx
-	popq %r11
-	popq %r10
-	popq %r9
-	popq %r8
-	popq %rax
-	popq %rcx
-	popq %rdx
-	popq %rsi
-	popq %rdi
+	pop_regs
 	addq $64, %rsp
 	ret
-	.globl kretprobe_trampoline_end
-kretprobe_trampoline_end:

@@ -126,9 +126,11 @@ echo 1 > events/kprobes/tick/enable
 sleep 0.1
 echo 0 > events/kprobes/tick/enable
 ticks=$(grep -c ' tick: (scheduler_tick+0x0/0x' trace)
-hard=$(grep ' tick: (scheduler_tick+0x0/0x' trace | grep -c '\] d\.h')
+hard=$(grep ' tick: (scheduler_tick+0x0/0x' trace | grep -c '\] d.[hH]')
 [ "$ticks" -gt 0 ] && [ "$ticks" = "$hard" ]
-result $? "a probe in the timer interrupt: $ticks hits, $hard with the hardirq flag"
+r=$?
+grep ' tick: (scheduler_tick+0x0/0x' trace | grep -v '\] d.[hH]' | head -n 3 | sed 's/^/# /'
+result $r "a probe in the timer interrupt: $ticks hits, $hard with the hardirq flag (h, or H inside a softirq)"
 
 # removal while other CPUs keep hitting the probe
 echo 'p:busy vfs_read $arg3' > kprobe_events
