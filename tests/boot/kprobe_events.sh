@@ -7,7 +7,7 @@
 # and probes removed while 3 CPUs keep hitting them.
 # spoor-exec: --smp 4
 . /spoor/lib/tap.sh
-echo 1..31
+echo 1..32
 cd /sys/kernel/tracing
 
 echo 'p:rd vfs_read f=$arg1 buf=$arg2:x64 cnt=$arg3:u32 comm=$comm ret=$stack0:symbol' > kprobe_events
@@ -131,6 +131,34 @@ hard=$(grep ' tick: (scheduler_tick+0x0/0x' trace | grep -c '\] d.[hH]')
 r=$?
 grep ' tick: (scheduler_tick+0x0/0x' trace | grep -v '\] d.[hH]' | head -n 3 | sed 's/^/# /'
 result $r "a probe in the timer interrupt: $ticks hits, $hard with the hardirq flag (h, or H inside a softirq)"
+
+# hundreds of probes and kretprobes on hot functions (kmalloc, kfree, schedule), the
+# function tracer on every function too, 3 CPUs loaded
+echo > kprobe_events
+n=0
+for f in $(grep -v '\.' available_filter_functions | head -300); do
+	echo "p $f+5 \$arg1 \$stack0" >> kprobe_events 2>/dev/null && n=$((n + 1))
+done
+for f in vfs_read vfs_write kmalloc kfree schedule path_lookup; do
+	echo "r $f \$retval" >> kprobe_events
+done
+for i in 1 2 3; do
+	(while [ ! -e /tmp/stop ]; do cat /proc/version > /dev/null; ls /proc > /dev/null; done) &
+done
+echo function > current_tracer
+for i in 1 2 3; do
+	echo 1 > events/kprobes/enable
+	sleep 0.2
+	echo 0 > events/kprobes/enable
+done
+echo nop > current_tracer
+touch /tmp/stop
+wait
+rm -f /tmp/stop
+hits=$(awk '{ h += $2 } END { print h }' kprobe_profile)
+echo > kprobe_events
+[ "$n" -ge 200 ] && [ "$hits" -gt 1000 ] && [ -z "$(cat kprobe_events)" ]
+result $? "$n probes and 6 kretprobes with the function tracer on, under load: $hits hits, all removed"
 
 # removal while other CPUs keep hitting the probe
 echo 'p:busy vfs_read $arg3' > kprobe_events
