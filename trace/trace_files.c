@@ -766,7 +766,7 @@ static const char readme_text[] =
 	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
 	"\t           +|-<offset>(<fetcharg>)\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
-	"\t           b<bit-width>@<bit-offset>/<container-size>\n";
+	"\t           b<bit-width>@<bit-offset>/<container-size>, <type>\\[<array-size>\\]\n";
 
 static ssize_t readme_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {

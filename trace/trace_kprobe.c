@@ -141,6 +141,12 @@ static void fetch_arg(const struct probe_arg *a, struct pt_regs *regs, u8 *rec,
 		/* the outermost +off(...) reads the value itself, at its type's size */
 		unsigned long addr = v + (unsigned long)a->deref[last];
 
+		if (a->count) {
+			if (copy_from_kernel_nofault(rec + a->offset, (const void *)addr,
+						     (size_t)a->size * a->count))
+				goto fault;
+			return;
+		}
 		v = 0;
 		if (copy_from_kernel_nofault(&v, (const void *)addr, a->size))
 			goto fault;
@@ -153,7 +159,7 @@ fault:
 	if (a->kind == PROBE_STRING)
 		memset(rec + a->offset, 0, 4);
 	else
-		memset(rec + a->offset, 0, a->size);
+		memset(rec + a->offset, 0, (size_t)a->size * (a->count ? a->count : 1u));
 }
 
 /* Build the record and hand it to every instance tracing the event. */

@@ -189,10 +189,45 @@ static int parse_bitfield(struct probe_arg *a, const char *t, int pos, struct pr
 	return 0;
 }
 
+/* `TYPE[N]`: the count, the base type left in t. Linux's messages and carets. */
+static int parse_array(struct probe_arg *a, char *t, int pos, struct probe_error *err)
+{
+	char *open = strchr(t, '['), *close;
+	unsigned long n;
+
+	if (!open)
+		return 0;
+	close = strchr(open, ']');
+	if (!close)
+		return fail(err, "Array is not closed", pos + (int)strlen(t), -EINVAL);
+	if (close[1])
+		return fail(err, "Array has wrong suffix", pos + (int)(close + 1 - t), -EINVAL);
+	if (parse_number(open + 1, (size_t)(close - open - 1), &n) || !n)
+		return fail(err, "Invalid array size", pos + (int)(open + 1 - t), -EINVAL);
+	if (n > PROBE_ARRAY_MAX)
+		return fail(err, "Array number is too big", pos + (int)(open + 1 - t), -EINVAL);
+	if (!a->nderef)
+		return fail(err, "String accepts only memory argument", pos, -EINVAL);
+	a->count = (u8)n;
+	*open = '\0';
+	return 0;
+}
+
 /* `:TYPE`; NULL type: the default (x64, or string for $comm). */
-static int parse_type(struct probe_arg *a, const char *t, int pos, struct probe_error *err)
+static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error *err)
 {
 	unsigned long bits;
+	int ret;
+
+	if (t && a->base != PROBE_BASE_COMM) {
+		ret = parse_array(a, t, pos, err);
+		if (ret)
+			return ret;
+		/* arrays of strings, symbols and bitfields are not kept */
+		if (a->count && (!strcmp(t, "string") || !strcmp(t, "ustring") ||
+				 !strcmp(t, "symbol") || t[0] == 'b'))
+			return fail(err, "Unknown type is specified", pos, -EINVAL);
+	}
 
 	if (a->base == PROBE_BASE_COMM) {
 		if (t && strcmp(t, "string"))
@@ -311,17 +346,30 @@ out:
 	return ret;
 }
 
-static const char *const uint_types[] = { "u8", "u16", NULL, "u32", NULL, NULL, NULL, "u64" };
-static const char *const sint_types[] = { "s8", "s16", NULL, "s32", NULL, NULL, NULL, "s64" };
+/* By size - 1, then array or not (Linux shows an array as `u8 name[]`, char arrays too). */
+static const char *const uint_types[8][2] = {
+	[0] = { "u8", "u8[]" }, [1] = { "u16", "u16[]" }, [3] = { "u32", "u32[]" },
+	[7] = { "u64", "u64[]" },
+};
+static const char *const sint_types[8][2] = {
+	[0] = { "s8", "s8[]" }, [1] = { "s16", "s16[]" }, [3] = { "s32", "s32[]" },
+	[7] = { "s64", "s64[]" },
+};
 
 static const char *field_type(const struct probe_arg *a)
 {
 	switch (a->kind) {
 	case PROBE_STRING: return "__data_loc char[]";
 	case PROBE_SYMBOL: return "u64";
-	case PROBE_S: return sint_types[a->size - 1];
-	default: return uint_types[a->size - 1];
+	case PROBE_S: return sint_types[a->size - 1][!!a->count];
+	default: return uint_types[a->size - 1][!!a->count];
 	}
+}
+
+/* Bytes of the argument in the record. */
+static unsigned int arg_bytes(const struct probe_arg *a)
+{
+	return a->size * (a->count ? a->count : 1u);
 }
 
 /* The print fmt conversion of an argument. */
@@ -360,28 +408,43 @@ int probe_args_finish(struct probe_args *pa, bool is_return)
 
 		a->offset = (u16)off;
 		pa->fields[nf++] = (struct trace_event_field){
-			.type = field_type(a), .name = a->name, .offset = (u16)off, .size = a->size,
+			.type = field_type(a), .name = a->name, .offset = (u16)off,
+			.size = (u16)arg_bytes(a),
 			.is_signed = a->kind == PROBE_S || a->kind == PROBE_STRING,
 			.filter_type = a->kind == PROBE_STRING ? FILTER_DYN_STRING : FILTER_OTHER,
 		};
-		off += a->size;
-		len += strlen(a->name) * 2 + 32;
+		off += arg_bytes(a);
+		len += (strlen(a->name) + 16) * 2 * (a->count ? a->count : 1u) + 32;
 	}
 	pa->fields[nf].name = NULL;
 	pa->size = off;
+	if (off > PROBE_FIXED_MAX)
+		return -E2BIG;
 	fmt = kmalloc(len, GFP_KERNEL);
 	if (!fmt)
 		return -ENOMEM;
 	n = snprintf(fmt, len, is_return ? "\"(%%lx <- %%lx)" : "\"(%%lx)");
-	for (unsigned int i = 0; i < pa->n; i++)
-		n += snprintf(fmt + n, len - (size_t)n, " %s=%s", pa->args[i].name,
-			      arg_conversion(&pa->args[i]));
+	for (unsigned int i = 0; i < pa->n; i++) {
+		const struct probe_arg *a = &pa->args[i];
+
+		n += snprintf(fmt + n, len - (size_t)n, " %s=%s", a->name, a->count ? "{" : "");
+		for (unsigned int k = 0; k < (a->count ? a->count : 1u); k++)
+			n += snprintf(fmt + n, len - (size_t)n, "%s%s", k ? "," : "",
+				      arg_conversion(a));
+		n += snprintf(fmt + n, len - (size_t)n, "%s", a->count ? "}" : "");
+	}
 	n += snprintf(fmt + n, len - (size_t)n, is_return ? "\", REC->__probe_func, REC->__probe_ret_ip"
 							  : "\", REC->__probe_ip");
-	for (unsigned int i = 0; i < pa->n; i++)
-		n += snprintf(fmt + n, len - (size_t)n,
-			      pa->args[i].kind == PROBE_STRING ? ", __get_str(%s)" : ", REC->%s",
-			      pa->args[i].name);
+	for (unsigned int i = 0; i < pa->n; i++) {
+		const struct probe_arg *a = &pa->args[i];
+
+		if (a->kind == PROBE_STRING)
+			n += snprintf(fmt + n, len - (size_t)n, ", __get_str(%s)", a->name);
+		else if (!a->count)
+			n += snprintf(fmt + n, len - (size_t)n, ", REC->%s", a->name);
+		for (unsigned int k = 0; k < a->count; k++)
+			n += snprintf(fmt + n, len - (size_t)n, ", REC->%s[%u]", a->name, k);
+	}
 	pa->print_fmt = fmt;
 	return 0;
 }
@@ -417,6 +480,42 @@ static u64 read_value(const u8 *p, unsigned int size, bool sign)
 	return v;
 }
 
+/* One value of a at p in record r (len bytes). */
+static void print_value(struct trace_seq *s, const struct probe_arg *a, const u8 *r, const u8 *p,
+			unsigned int len)
+{
+	u64 v = read_value(p, a->size, a->kind == PROBE_S);
+	char sym[128];
+
+	switch (a->kind) {
+	case PROBE_STRING: {
+		u32 loc = (u32)v, off = loc & 0xffff, slen = loc >> 16;
+
+		if (!slen || off + slen > len)
+			trace_seq_puts(s, "(fault)");
+		else
+			trace_seq_printf(s, "\"%.*s\"", (int)(slen - 1), (const char *)r + off);
+		break;
+	}
+	case PROBE_CHAR:
+		trace_seq_printf(s, "'%c'", (char)v);
+		break;
+	case PROBE_SYMBOL:
+		sprint_symbol(sym, sizeof(sym), (unsigned long)v);
+		trace_seq_puts(s, sym);
+		break;
+	case PROBE_S:
+		trace_seq_printf(s, "%lld", (long long)v);
+		break;
+	case PROBE_X:
+		trace_seq_printf(s, "0x%llx", (unsigned long long)v);
+		break;
+	default:
+		trace_seq_printf(s, "%llu", (unsigned long long)v);
+		break;
+	}
+}
+
 void probe_args_print(struct trace_seq *s, const struct probe_args *pa, const void *rec,
 		      unsigned int len)
 {
@@ -424,36 +523,14 @@ void probe_args_print(struct trace_seq *s, const struct probe_args *pa, const vo
 
 	for (unsigned int i = 0; i < pa->n; i++) {
 		const struct probe_arg *a = &pa->args[i];
-		u64 v = read_value(r + a->offset, a->size, a->kind == PROBE_S);
-		char sym[128];
 
-		trace_seq_printf(s, " %s=", a->name);
-		switch (a->kind) {
-		case PROBE_STRING: {
-			u32 loc = (u32)v, off = loc & 0xffff, slen = loc >> 16;
-
-			if (!slen || off + slen > len)
-				trace_seq_puts(s, "(fault)");
-			else
-				trace_seq_printf(s, "\"%.*s\"", (int)(slen - 1), (const char *)r + off);
-			break;
+		trace_seq_printf(s, " %s=%s", a->name, a->count ? "{" : "");
+		for (unsigned int k = 0; k < (a->count ? a->count : 1u); k++) {
+			if (k)
+				trace_seq_putc(s, ',');
+			print_value(s, a, r, r + a->offset + k * a->size, len);
 		}
-		case PROBE_CHAR:
-			trace_seq_printf(s, "'%c'", (char)v);
-			break;
-		case PROBE_SYMBOL:
-			sprint_symbol(sym, sizeof(sym), (unsigned long)v);
-			trace_seq_puts(s, sym);
-			break;
-		case PROBE_S:
-			trace_seq_printf(s, "%lld", (long long)v);
-			break;
-		case PROBE_X:
-			trace_seq_printf(s, "0x%llx", (unsigned long long)v);
-			break;
-		default:
-			trace_seq_printf(s, "%llu", (unsigned long long)v);
-			break;
-		}
+		if (a->count)
+			trace_seq_putc(s, '}');
 	}
 }

@@ -13,7 +13,9 @@
 #include <trace/trace_event.h>
 
 #define PROBE_ARGS_MAX		128
-#define PROBE_DEREF_MAX		8	/* nested +off(...) */
+#define PROBE_DEREF_MAX		13	/* nested +off(...) (Linux's 16 fetch steps) */
+#define PROBE_ARRAY_MAX		64	/* TYPE[N] */
+#define PROBE_FIXED_MAX		2048	/* a record's fixed part (strings follow it) */
 #define PROBE_STRING_MAX	256	/* bytes of one string argument kept in a record */
 #define PROBE_STACK_MAX		2048	/* $stackN, $argN: within a 16 KiB stack */
 #define PROBE_NAME_MAX		64	/* group and event names */
@@ -44,6 +46,7 @@ struct probe_arg {
 	enum probe_kind kind;
 	u8 size;			/* bytes of the value in the record (string: its u32 __data_loc) */
 	u8 bf_width, bf_shift;		/* b<width>@<offset>/<size>: bits kept (0: all) and where */
+	u8 count;			/* TYPE[count]: an array of count values; 0: one */
 	u16 offset;			/* in the record */
 };
 
@@ -69,7 +72,7 @@ struct probe_args {
  */
 int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_return,
 		    struct probe_error *err);
-/* After the arguments: the fields and print fmt of a kprobe (or a kretprobe). */
+/* After the arguments: the fields and print fmt of a kprobe (or a kretprobe); -E2BIG if too big. */
 int probe_args_finish(struct probe_args *pa, bool is_return);
 void probe_args_free(struct probe_args *pa);
 /* ` name=expr` for each argument, snprintf-style. */

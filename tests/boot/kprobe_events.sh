@@ -7,7 +7,7 @@
 # and probes removed while 3 CPUs keep hitting them.
 # spoor-exec: --smp 4
 . /spoor/lib/tap.sh
-echo 1..32
+echo 1..35
 cd /sys/kernel/tracing
 
 echo 'p:rd vfs_read f=$arg1 buf=$arg2:x64 cnt=$arg3:u32 comm=$comm ret=$stack0:symbol' > kprobe_events
@@ -104,6 +104,19 @@ is "a bitfield's field and print fmt" 'field:u32 b;	offset:16;	size:4;	signed:0;
 check "a char prints quoted" grep -q "pc: (path_lookup+0x0/0x[0-9a-f]*) c='/'" trace
 grep ' bf: ' trace | grep -q ' b=3 '
 result $? "bits 1..2 of a count of 7 are 3"
+
+# arrays: path_lookup's path, as chars and bytes; the format as Linux 6.12's
+echo 'p:arr path_lookup a=+0($arg2):char[4] b=+1($arg2):u8[2] c=+0($arg2):x16[2]' > kprobe_events
+is "an array's fields and print fmt" \
+	"field:u8 a[];	offset:16;	size:4;	signed:0;|field:u8 b[];	offset:20;	size:2;	signed:0;|field:u16 c[];	offset:22;	size:4;	signed:0;|print fmt: \"(%lx) a={'%c','%c','%c','%c'} b={%u,%u} c={0x%x,0x%x}\", REC->__probe_ip, REC->a[0], REC->a[1], REC->a[2], REC->a[3], REC->b[0], REC->b[1], REC->c[0], REC->c[1]" \
+	"$(sed -n 's/^\t//; / a\[\]\| b\[\]\| c\[\]\|print fmt/p' events/kprobes/arr/format | tr '\n' '|' | sed 's/|$//')"
+echo 1 > events/kprobes/arr/enable
+cat /proc/version > /dev/null
+echo 0 > events/kprobes/arr/enable
+check "an array records its elements" \
+	grep -q "arr: (path_lookup+0x0/0x[0-9a-f]*) a={'/','p','r','o'} b={112,114} c={0x702f,0x6f72}" trace
+is "an array of a register is refused as Linux refuses it" \
+	"1 String accepts only memory argument 15" "$(err 'p vfs_read %ax:u8[2]')"
 
 # every instruction boundary of vfs_read at once: emulated jumps, copies run out of line
 echo > kprobe_events
