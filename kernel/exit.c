@@ -6,6 +6,7 @@
  * they exit. A process (thread group) is reapable once its last thread
  * has exited.
  */
+#include <kernel/kprobes.h>
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>
@@ -99,6 +100,7 @@ void do_exit(int code)
 	if (is_idle_task(tsk) || tsk->pid == 1)
 		panic("Attempted to kill %s! exitcode=0x%08x", tsk->comm, code);
 	tsk->flags |= PF_EXITING;
+	kretprobe_flush_task(tsk);
 	trace_sched_process_exit(tsk, true);
 	last = exit_process_state(tsk);
 	vfork_release(tsk);

@@ -21,6 +21,7 @@
 #include <trace/trace.h>
 #include <trace/trace_events_hist.h>
 #include <trace/user_events.h>
+#include <trace/trace_kprobe.h>
 #include <kernel/shell/init.h>
 #include <kernel/ftrace.h>
 #include <trace/trace_functions.h>
@@ -76,6 +77,8 @@ notrace void start_kernel(u32 magic, u32 info_phys)
 		printk(KERN_ERR "tracing: hist triggers failed to start\n");
 	else if (trace_user_events_init())
 		printk(KERN_ERR "tracing: no user_events\n");
+	else if (trace_kprobe_init())
+		printk(KERN_ERR "tracing: no kprobe_events\n");
 	/* /sys/kernel/debug/static_keys: tracefs_init made /sys/kernel/debug. */
 	if (jump_label_debugfs_init())
 		printk(KERN_ERR "jump_label: no /sys/kernel/debug/static_keys\n");

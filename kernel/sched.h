@@ -100,6 +100,7 @@
 #define _NSIG			64
 #define sigmask(sig)		(1ULL << ((sig) - 1))
 
+struct kretprobe_instance;
 struct files_struct;
 struct fs_struct;
 struct mm_struct;
@@ -197,6 +198,8 @@ struct task_struct {
 	u64 min_flt, maj_flt;		/* page faults served without / with file I/O */
 	u64 start_time_ns;
 	struct task_struct *vfork_parent;	/* CLONE_VFORK: sleeps until we exec or exit */
+	/* kretprobes: this task's calls whose return address was swapped, newest first */
+	struct kretprobe_instance *kretprobe_stack;
 };
 
 DECLARE_PER_CPU(struct task_struct *, current_task);

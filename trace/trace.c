@@ -14,6 +14,7 @@
 #include <kernel/percpu.h>
 #include <kernel/fs/tracefs.h>
 #include <kernel/fs/fs.h>
+#include <kernel/fs/seq_file.h>
 #include <trace/tracedat_extract.h>
 #include <trace/trace.h>
 #include <trace/tracer.h>
@@ -35,6 +36,47 @@ void trace_types_lock(void)
 void trace_types_unlock(void)
 {
 	__atomic_store_n(&trace_types_mutex.counter, 0, __ATOMIC_RELEASE);
+}
+
+ssize_t trace_run_commands(const char *buf, size_t count,
+			   int (*run)(void *arg, const char *cmd), void *arg)
+{
+	char *text = kmalloc(count + 1, GFP_KERNEL), *line, *next;
+	int ret = 0;
+
+	if (!text)
+		return -ENOMEM;
+	memcpy(text, buf, count);
+	text[count] = '\0';
+	trace_types_lock();
+	for (line = text; line && !ret; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		line += strspn(line, " \t");
+		if (*line && *line != '#')
+			ret = run(arg, line);
+	}
+	trace_types_unlock();
+	kfree(text);
+	return ret ? ret : (ssize_t)count;
+}
+
+int trace_show_listing(struct seq_file *m, int (*fill)(char *buf, size_t size, void *arg),
+		       void *arg)
+{
+	const size_t size = 65536;
+	char *buf = kmalloc(size, GFP_KERNEL);
+	int n;
+
+	if (!buf)
+		return -ENOMEM;
+	trace_types_lock();
+	n = fill(buf, size, arg);
+	trace_types_unlock();
+	seq_write(m, buf, (size_t)n < size ? (size_t)n : size);
+	kfree(buf);
+	return 0;
 }
 
 const char *const trace_clock_names[TRACE_CLOCK_NR] = {

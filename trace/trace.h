@@ -141,6 +141,20 @@ int trace_benchmark(unsigned long n, char *out, size_t size);
  */
 void trace_types_lock(void);
 void trace_types_unlock(void);
+/*
+ * A write of commands, one a line (blank lines and '#' comments skipped),
+ * each run(arg, line) under trace_types_lock until one fails: that error,
+ * or count (synthetic_events, dynamic_events, kprobe_events).
+ */
+ssize_t trace_run_commands(const char *buf, size_t count,
+			   int (*run)(void *arg, const char *cmd), void *arg);
+/*
+ * A listing file's text: fill(buf, size, arg), snprintf-style, under
+ * trace_types_lock, into the seq_file (at most 64 KiB).
+ */
+struct seq_file;
+int trace_show_listing(struct seq_file *m, int (*fill)(char *buf, size_t size, void *arg),
+		       void *arg);
 /* Every array, the top level first, then instances by creation (under the lock). */
 extern struct list_head ftrace_trace_arrays;
 struct trace_array *trace_array_find(const char *name);

@@ -148,4 +148,24 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	preempt_enable();
 }
 
+/*
+ * A record built whole elsewhere (user events, kprobe events: len bytes,
+ * common fields included) into the file's buffer, through filter and
+ * triggers; its common fields are this hit's.
+ */
+static inline void trace_event_write_record(struct trace_event_file *file, const void *rec,
+					    size_t len)
+{
+	struct trace_event_buffer fbuffer;
+	struct trace_entry *ent;
+
+	if (trace_event_file_dropped(file))
+		return;
+	ent = trace_event_buffer_reserve(&fbuffer, file, len);
+	if (!ent)
+		return;
+	memcpy(ent + 1, (const u8 *)rec + sizeof(*ent), len - sizeof(*ent));
+	trace_event_buffer_commit(&fbuffer);
+}
+
 #endif

@@ -109,7 +109,7 @@ struct trace_event_file *trace_find_event_file(struct trace_array *tr, const cha
 struct event_subsystem {
 	struct trace_array *tr;
 	const char *system;	/* NULL: every event (events/enable) */
-	struct dentry *dir;	/* events/ or events/<system>/ */
+	struct dentry *dir;	/* events/ or events/<system>/; NULL once its last event went */
 	struct list_head list;	/* in tr->subsystems */
 };
 
@@ -627,7 +627,12 @@ static struct event_subsystem *subsystem_new(struct trace_array *tr, const char 
 	if (!sys)
 		return NULL;
 	sys->tr = tr;
-	sys->system = system;
+	/* its own copy: a dynamic event's system name goes with the event, the directory stays */
+	sys->system = system ? kstrdup(system, GFP_KERNEL) : NULL;
+	if (system && !sys->system) {
+		kfree(sys);
+		return NULL;
+	}
 	list_add_tail(&sys->list, &tr->subsystems);
 	return sys;
 }
@@ -640,8 +645,12 @@ static struct dentry *system_dir(struct trace_array *tr, const char *system)
 
 	list_for_each_entry(sys, &tr->subsystems, list)
 		if (sys->system && !strcmp(sys->system, system))
-			return sys->dir;
-	sys = subsystem_new(tr, system);
+			break;
+	if (&sys->list != &tr->subsystems && sys->dir)
+		return sys->dir;
+	/* new, or its directory went with its last event */
+	if (&sys->list == &tr->subsystems)
+		sys = subsystem_new(tr, system);
 	if (!sys)
 		return ERR_PTR(-ENOMEM);
 	d = tracefs_create_dir(system, tr->events_dir);
@@ -653,6 +662,24 @@ static struct dentry *system_dir(struct trace_array *tr, const char *system)
 		d = tracefs_create_file("filter", TRACE_MODE_WRITE, sys->dir, sys,
 					&system_filter_fops);
 	return IS_ERR(d) ? d : sys->dir;
+}
+
+/* The last event of a system went (a dynamic one): its directory goes too, as on Linux. */
+static void system_put_if_empty(struct trace_array *tr, const char *system)
+{
+	struct trace_event_file *file;
+	struct event_subsystem *sys;
+
+	list_for_each_entry(file, &tr->events, list)
+		if (!strcmp(file->event_call->system, system))
+			return;
+	/* the struct stays: an open events/<system>/enable still points at it */
+	list_for_each_entry(sys, &tr->subsystems, list)
+		if (sys->system && !strcmp(sys->system, system) && sys->dir) {
+			tracefs_remove(sys->dir);
+			sys->dir = NULL;
+			return;
+		}
 }
 
 static int event_file_create(struct trace_array *tr, struct trace_event_call *call)
@@ -757,6 +784,7 @@ void trace_remove_events(struct trace_array *tr)
 		tracefs_remove(tr->events_dir);
 	list_for_each_entry_safe(sys, sn, &tr->subsystems, list) {
 		list_del(&sys->list);
+		kfree((char *)sys->system);
 		kfree(sys);
 	}
 }
@@ -789,6 +817,7 @@ int trace_remove_event_files(struct trace_event_call *call)
 		if (file) {
 			tracefs_remove(file->dir);
 			event_file_free(file);
+			system_put_if_empty(tr, call->system);
 		}
 	}
 	return 0;

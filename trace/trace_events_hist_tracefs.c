@@ -38,6 +38,7 @@
 #include <trace/perf_trace.h>
 #include <trace/syscall_names.h>
 #include <trace/user_events.h>
+#include <trace/trace_kprobe.h>
 
 /* Frames of the tracing machinery above the event's call site in a stack key. */
 #define HIST_STACK_SKIP		3
@@ -655,33 +656,24 @@ static void hist_remove_files(struct trace_event_file *file)
 
 /* --- synthetic_events and dynamic_events ------------------------------------------------------------ */
 
-/* Each line of a write is one command; the first failure stops and is logged. */
+/* One command of synthetic_events or dynamic_events; a failure is logged. */
+static int synth_file_run(void *arg, const char *cmd)
+{
+	int (*const *run)(struct hist_instance *inst, const char *cmd) = arg;
+	int ret = (*run)(&top->inst, cmd);
+
+	if (ret)
+		log_last_error(top);
+	return ret;
+}
+
 static ssize_t synth_file_write(const char *buf, size_t count,
 				int (*run)(struct hist_instance *inst, const char *cmd))
 {
-	char *text = kmalloc(count + 1, GFP_KERNEL), *line, *next;
-	int ret = 0;
-
-	if (!text)
-		return -ENOMEM;
-	memcpy(text, buf, count);
-	text[count] = '\0';
-	trace_types_lock();
-	for (line = text; line && !ret; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		line += strspn(line, " \t");
-		if (!*line || *line == '#')
-			continue;
-		ret = run(&top->inst, line);
-		if (ret)
-			log_last_error(top);
-	}
-	trace_types_unlock();
-	kfree(text);
-	return ret ? ret : (ssize_t)count;
+	return trace_run_commands(buf, count, synth_file_run, &run);
 }
+
+static int dynamic_events_show(struct seq_file *m, void *v);
 
 static int synth_file_open(struct inode *inode, struct file *file,
 			   int (*show)(struct seq_file *m, void *v))
@@ -691,6 +683,9 @@ static int synth_file_open(struct inode *inode, struct file *file,
 
 		trace_types_lock();
 		ret = synth_events_release_all(&top->inst);
+		/* dynamic_events holds kprobe events too */
+		if (!ret && show == dynamic_events_show)
+			ret = trace_kprobe_release_all();
 		trace_types_unlock();
 		if (ret)
 			return ret;
@@ -698,33 +693,31 @@ static int synth_file_open(struct inode *inode, struct file *file,
 	return single_open(file, show, NULL);
 }
 
-static int synth_list_show(struct seq_file *m, bool dynevents)
+static int synthetic_events_fill(char *buf, size_t size, void *arg)
 {
-	char *buf = kmalloc(65536, GFP_KERNEL);
-	int n;
+	return synth_events_show(&top->inst, false, buf, size);
+}
 
-	if (!buf)
-		return -ENOMEM;
-	trace_types_lock();
-	n = synth_events_show(&top->inst, dynevents, buf, 65536);
-	if (dynevents && n < 65536)
-		n += user_events_dynevent_show(buf + n, 65536 - (size_t)n);
-	if (n > 65536)
-		n = 65536;
-	trace_types_unlock();
-	seq_write(m, buf, (size_t)n);
-	kfree(buf);
-	return 0;
+/* dynamic_events: synthetic events' lines, user events', kprobe events'. */
+static int dynamic_events_fill(char *buf, size_t size, void *arg)
+{
+	int n = synth_events_show(&top->inst, true, buf, size);
+
+	if ((size_t)n < size)
+		n += user_events_dynevent_show(buf + n, size - (size_t)n);
+	if ((size_t)n < size)
+		n += trace_kprobe_dynevent_show(buf + n, size - (size_t)n);
+	return n;
 }
 
 static int synthetic_events_show(struct seq_file *m, void *v)
 {
-	return synth_list_show(m, false);
+	return trace_show_listing(m, synthetic_events_fill, NULL);
 }
 
 static int dynamic_events_show(struct seq_file *m, void *v)
 {
-	return synth_list_show(m, true);
+	return trace_show_listing(m, dynamic_events_fill, NULL);
 }
 
 static int synthetic_events_open(struct inode *inode, struct file *file)
@@ -742,10 +735,16 @@ static ssize_t synthetic_events_write(struct file *file, const char *buf, size_t
 	return synth_file_write(buf, count, synth_events_write);
 }
 
-/* A dynamic_events line: a user event's (`u:`), else a synthetic event's. */
+/* A dynamic_events line: a kprobe event's (`p:`, `r:`), a user event's (`u:`), else a synthetic event's. */
 static int dynevents_run(struct hist_instance *inst, const char *cmd)
 {
-	int ret = user_events_dynevent_write(cmd);
+	int ret = trace_kprobe_dynevent_write(cmd);
+
+	if (ret != -ECHILD) {
+		inst->last_error.msg = NULL;	/* logged by trace_kprobe */
+		return ret;
+	}
+	ret = user_events_dynevent_write(cmd);
 
 	if (ret != -ECHILD) {
 		inst->last_error.msg = NULL;	/* user events log nothing */

@@ -757,7 +757,23 @@ static const char readme_text[] =
 	"\t\t\t  '!name' removes it, 'echo > synthetic_events' removes all;\n"
 	"\t\t\t  e.g. echo 'wakeup_lat u64 lat; char comm[16]; long[] stack' >> synthetic_events\n"
 	"  dynamic_events\t- the same as 's:[synthetic/]name type field[; ...]',\n"
-	"\t\t\t  '-:name' removes one\n";
+	"\t\t\t  and as kprobe_events' lines; '-:name' removes one\n"
+	"\n"
+	" Kprobe events:\n"
+	"  kprobe_events\t\t- probes on kernel instructions, each an event under\n"
+	"\t\t\t  events/<group>/ ('kprobes' unless named); 'echo > kprobe_events'\n"
+	"\t\t\t  removes all, kprobe_profile counts hits and misses\n"
+	"\t  Format: p[:[<group>/][<event>]] <place> [<args>]\n"
+	"\t          r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+	"\t          -:[<group>/][<event>]\n"
+	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr> (no modules here)\n"
+	"\t    place (kretprobe): [<module>:]<symbol>|<memaddr>, a function's entry\n"
+	"\t     args: [<name>=]fetcharg[:type]\n"
+	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n"
+	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
+	"\t           +|-<offset>(<fetcharg>)\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
+	"\t           b<bit-width>@<bit-offset>/<container-size>, <type>\\[<array-size>\\]\n";
 
 static ssize_t readme_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {

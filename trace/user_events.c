@@ -120,17 +120,7 @@ static int user_events_reaper(void *unused)
 /* An instance's probe: the record into its ring buffer, through filter and triggers. */
 static void user_event_probe(void *data, struct user_event *user, const u8 *rec, u32 len)
 {
-	struct trace_event_file *file = data;
-	struct trace_event_buffer fbuffer;
-	struct trace_entry *ent;
-
-	if (trace_event_file_dropped(file))
-		return;
-	ent = trace_event_buffer_reserve(&fbuffer, file, len);
-	if (!ent)
-		return;
-	memcpy(ent + 1, rec + sizeof(*ent), len - sizeof(*ent));
-	trace_event_buffer_commit(&fbuffer);
+	trace_event_write_record(data, rec, len);
 }
 
 int user_event_emit(struct user_event *user, const void *rec, u32 len)

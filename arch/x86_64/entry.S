@@ -11,46 +11,10 @@
  * (the kernel's per-CPU offsets are negative, a process's base is not).
  */
 #include <asm/segment.h>
+#include <asm/calling.h>
 
 /* Vectors for which the CPU pushes an error code. */
 #define HAS_ERRCODE(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || (v) == 21 || (v) == 29 || (v) == 30)
-
-	.macro push_regs
-	pushq %rdi
-	pushq %rsi
-	pushq %rdx
-	pushq %rcx
-	pushq %rax
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
-	pushq %rbx
-	pushq %rbp
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
-	cld
-	.endm
-
-	.macro pop_regs
-	popq %r15
-	popq %r14
-	popq %r13
-	popq %r12
-	popq %rbp
-	popq %rbx
-	popq %r11
-	popq %r10
-	popq %r9
-	popq %r8
-	popq %rax
-	popq %rcx
-	popq %rdx
-	popq %rsi
-	popq %rdi
-	.endm
 
 	.section .text
 	.balign 16

@@ -19,6 +19,7 @@
 #include <asm/page.h>
 #include <kernel/string.h>
 #include <kernel/percpu.h>
+#include <kernel/ftrace.h>
 #include <trace/events/exceptions.h>
 
 extern const struct exception_table_entry __start___ex_table[], __stop___ex_table[];
@@ -88,6 +89,29 @@ static void report_user_fault(const char *what, const struct pt_regs *regs, unsi
 	printk(KERN_CONT "\n");
 }
 
+DEFINE_PER_CPU(unsigned int, uaccess_nofault);
+
+/* notrace: kprobe handlers read with these */
+notrace long copy_from_kernel_nofault(void *dst, const void *src, size_t n)
+{
+	unsigned long left;
+
+	this_cpu_inc(uaccess_nofault);
+	left = __copy_user(dst, src, n);
+	this_cpu_dec(uaccess_nofault);
+	return left ? -EFAULT : 0;
+}
+
+notrace long strncpy_from_nofault(char *dst, const void *src, long n)
+{
+	long ret;
+
+	this_cpu_inc(uaccess_nofault);
+	ret = __strncpy_from_user(dst, src, n);
+	this_cpu_dec(uaccess_nofault);
+	return ret;
+}
+
 /* Returns true when the fault was handled (resolved, fixed up, or a signal queued). */
 bool do_page_fault(struct pt_regs *regs)
 {
@@ -100,6 +124,9 @@ bool do_page_fault(struct pt_regs *regs)
 		trace_page_fault_user(addr, regs, ec);
 	else
 		trace_page_fault_kernel(addr, regs, ec);
+	/* a nofault read (kprobes' fetches): no paging in, the copy's fixup answers */
+	if (!user_mode(regs) && this_cpu_read(uaccess_nofault))
+		goto no_context;
 	/* Only user addresses are served; a kernel-half fault is a kernel bug (or a bad jump). */
 	if (addr >= TASK_SIZE) {
 		if (!user_mode(regs))

@@ -91,6 +91,19 @@ static void text_poke_sync(void)
 	on_each_cpu(do_sync_core, NULL, true);
 }
 
+/*
+ * One byte that is an instruction's first on its own (a kprobe's int3, or
+ * the byte it covered): a single byte store is seen whole by every CPU;
+ * after the sync none runs the old byte. Serialized with the batches.
+ */
+void text_poke_byte(void *addr, u8 byte)
+{
+	spin_lock(&text_lock);
+	text_poke(addr, &byte, 1);
+	text_poke_sync();
+	spin_unlock(&text_lock);
+}
+
 extern struct jump_entry __start___jump_table[], __stop___jump_table[];
 
 /*

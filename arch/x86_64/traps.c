@@ -13,6 +13,7 @@
 #include <asm/ptrace.h>
 #include <asm/extable.h>
 #include <kernel/syscalls.h>
+#include <kernel/kprobes.h>
 
 bool do_page_fault(struct pt_regs *regs);
 void do_user_trap(struct pt_regs *regs);
@@ -86,7 +87,7 @@ void do_trap(struct pt_regs *regs)
 {
 	unsigned long v = regs->vector;
 
-	if (v == 3 && int3_handler && int3_handler(regs))
+	if (v == 3 && (kprobe_int3_handler(regs) || (int3_handler && int3_handler(regs))))
 		return;
 	if (v == 14 && do_page_fault(regs)) {
 		if (user_mode(regs))

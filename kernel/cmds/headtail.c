@@ -1,6 +1,6 @@
 /*
- * head [-n N | -c N] and tail [-n [+]N] [FILE]...: the first or last N
- * lines (10 by default), head's first N bytes, tail's lines from line N on.
+ * head [-n N | -c N] and tail [-n [+]N | -c N] [FILE]...: the first or
+ * last N lines (10 by default) or bytes, tail's lines from line N on.
  */
 #include <kernel/string.h>
 #include <kernel/slab.h>
@@ -54,6 +54,23 @@ static void tail_from(struct sh_out *o, int fd, long long n)
 	in_free(&in);
 }
 
+/* The last n bytes, kept in a ring of n. */
+static void tail_bytes(struct sh_out *o, int fd, long long n)
+{
+	char *ring = n > 0 ? kmalloc((size_t)n, GFP_KERNEL) : NULL, buf[512];
+	long long count = 0;
+	ssize_t got;
+
+	if (n > 0 && !ring)
+		return;
+	while ((got = sh_os->read(fd, buf, sizeof(buf))) > 0)
+		for (ssize_t i = 0; i < got && n; i++)
+			ring[count++ % n] = buf[i];
+	for (long long i = count > n ? count - n : 0; i < count; i++)
+		out_putc(o, ring[i % n]);
+	kfree(ring);
+}
+
 /* The last n lines, kept in a ring of n strings. */
 static void tail_fd(struct sh_out *o, int fd, long long n)
 {
@@ -100,13 +117,15 @@ static int head_tail(int argc, char **argv, bool tail)
 		}
 		g.ind = 2;
 	}
-	while ((c = sh_getopt(&g, argc, argv, tail ? "n:" : "n:c:")) != -1) {
+	while ((c = sh_getopt(&g, argc, argv, "n:c:")) != -1) {
 		if (c == '?')
 			return 2;
-		if (tail && g.arg[0] == '+')
+		if (tail && c == 'n' && g.arg[0] == '+')
 			show = tail_from;
+		else if (c == 'c')
+			show = tail ? tail_bytes : head_bytes;
 		else
-			show = c == 'c' ? head_bytes : tail ? tail_fd : head_fd;
+			show = tail ? tail_fd : head_fd;
 		if (sh_parse_int(g.arg, &n) || n < 0) {
 			sh_eprintf("%s: invalid number of %s: '%s'\n", argv[0], c == 'c' ? "bytes" : "lines",
 				   g.arg);

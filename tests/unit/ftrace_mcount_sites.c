@@ -102,6 +102,8 @@ Test(ftrace_mcount_sites, notrace_functions_have_no_site)
 		"start_kernel", "setup_arch", "setup_per_cpu_areas",	/* early boot */
 		"gdt_init_cpu", "idt_init",
 		"stack_trace_save",	/* func_stack_trace's walker */
+		"kprobe_int3_handler", "kretprobe_trampoline_handler",	/* kprobes */
+		"insn_decode", "copy_from_kernel_nofault",	/* what they run on */
 	};
 	static const char *const always[] = {
 		"schedule", "kmalloc", "kfree", "kernel_clone", "vfs_read", "sh_exec_script",

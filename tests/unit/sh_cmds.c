@@ -458,6 +458,8 @@ Test(cmds, wc_head_tail_seq)
 	expect("seq 0 | wc -l", NULL, "0\n", "", 0);
 	expect("seq x", NULL, "", "seq: invalid number: 'x'\n", 2);
 	expect("tail -n 0", "a\n", "", "", 0);
+	expect("tail -c 8", "ffffffff80148cd0\n", "0148cd0\n", "", 0);
+	expect("tail -c 3", "ab", "ab", "", 0);
 }
 
 Test(cmds, printf_echo_test)

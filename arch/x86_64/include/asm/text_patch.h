@@ -14,6 +14,9 @@
  */
 void text_poke(void *addr, const void *src, size_t len);
 
+/* Replace one instruction's first byte (kprobes' int3) and sync every CPU. Sleeps. */
+void text_poke_byte(void *addr, u8 byte);
+
 /* Every site the int3 protocol rewrites is one 5-byte instruction. */
 #define TEXT_POKE_SITE_SIZE	5
 /* The 5-byte NOP every site holds when off: nopl 0x0(%rax,%rax,1). */

@@ -58,6 +58,15 @@ static inline long strncpy_from_user(char *dst, const char *src, long count)
 	return __strncpy_from_user(dst, src, count);
 }
 
+/*
+ * Reads from any address, user or kernel, from any context (kprobes'
+ * fetch arguments): a page not present is not faulted in, an unmapped or
+ * non-canonical address fails. copy_from_kernel_nofault: 0 or -EFAULT;
+ * strncpy_from_nofault: as __strncpy_from_user.
+ */
+long copy_from_kernel_nofault(void *dst, const void *src, size_t n);
+long strncpy_from_nofault(char *dst, const void *src, long n);
+
 /* get_user(x, ptr) / put_user(x, ptr): 0 or -EFAULT, for scalar types. */
 #define get_user(x, ptr) ({						\
 	unsigned long __gu_w = 0;					\

@@ -1,0 +1,548 @@
+/*
+ * Kprobes on x86-64 (see kernel/kprobes.h).
+ *
+ * A site is one probed instruction: its first byte is replaced by int3
+ * and the probes on it hang off the site. The int3 handler finds the site
+ * by address, runs the handlers, then has the instruction run without
+ * single-stepping: a jump, conditional jump or ret is emulated on the
+ * registers; any other instruction that falls through runs from a slot
+ * holding its copy and a jmp back past the original (a RIP-relative
+ * operand's displacement rebased for the slot). Instructions that can do
+ * neither (calls, indirect branches, system instructions) are refused.
+ *
+ * Removal: the original byte goes back and every CPU syncs, then the
+ * remover waits until every handler that started before has finished
+ * (per-CPU entry/exit counts, so NMIs and handlers that keep coming do
+ * not stall it). A slot may still be running on a preempted task, so
+ * slots are never reused for another address.
+ *
+ * Registration is serialized by the caller (the tracing core's lock).
+ */
+/* ftrace: notrace */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/slab.h>
+#include <kernel/spinlock.h>
+#include <kernel/percpu.h>
+#include <kernel/preempt.h>
+#include <kernel/sched.h>
+#include <kernel/kallsyms.h>
+#include <kernel/stacktrace.h>
+#include <kernel/printk.h>
+#include <kernel/jump_label.h>
+#include <kernel/kprobes.h>
+#include <asm/ptrace.h>
+#include <asm/insn.h>
+#include <asm/extable.h>
+#include <asm/text_patch.h>
+#include <asm/irqflags.h>
+#include <trace/ftrace.h>
+
+#define INT3_OPCODE		0xcc
+#define JMP32_OPCODE		0xe9
+#define KPROBE_SLOT_SIZE	32
+#define KPROBE_HASH		256
+
+extern u8 kprobe_insn_slots[], kprobe_insn_slots_end[];
+extern u8 kretprobe_trampoline[];
+
+/* One probed instruction. */
+struct kprobe_site {
+	unsigned long addr;		/* where the int3 is */
+	struct insn insn;
+	u8 orig[INSN_MAX_LEN];		/* the instruction as it was */
+	u8 *slot;			/* INSN_FLOW_NONE: where its copy runs */
+	struct kprobe *probes;		/* in registration order; readers: the int3 handler */
+	struct kprobe_site *next;	/* hash chain */
+};
+
+static struct kprobe_site *kprobe_table[KPROBE_HASH];
+/* Slots handed out; each stays its address's (slot_addr) for good. */
+static unsigned int slots_used;
+static unsigned long slot_addr[65536 / KPROBE_SLOT_SIZE];
+
+/* Handlers started and finished on each CPU (unregister waits on them). */
+static DEFINE_PER_CPU(unsigned long, kprobe_enters);
+static DEFINE_PER_CPU(unsigned long, kprobe_exits);
+/* A handler runs on this CPU: a nested hit runs none. */
+static DEFINE_PER_CPU(bool, kprobe_busy);
+
+static unsigned int hash_addr(unsigned long addr)
+{
+	return (unsigned int)((addr ^ (addr >> 8)) % KPROBE_HASH);
+}
+
+static struct kprobe_site *site_lookup(unsigned long addr)
+{
+	struct kprobe_site *s = smp_load_acquire(&kprobe_table[hash_addr(addr)]);
+
+	for (; s; s = smp_load_acquire(&s->next))
+		if (s->addr == addr)
+			return s;
+	return NULL;
+}
+
+/* The text at addr as it is without our int3s. */
+static void read_text(unsigned long addr, u8 *buf, unsigned int len)
+{
+	memcpy(buf, (const void *)addr, len);
+	for (unsigned int i = 0; i < len; i++) {
+		struct kprobe_site *s = site_lookup(addr + i);
+
+		if (s)
+			buf[i] = s->orig[0];
+	}
+}
+
+/* Wait until every handler that started on any CPU before this call has returned. */
+static void kprobe_synchronize(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		unsigned long started = __atomic_load_n(per_cpu_ptr(&kprobe_enters, cpu),
+							__ATOMIC_ACQUIRE);
+
+		while ((long)(__atomic_load_n(per_cpu_ptr(&kprobe_exits, cpu), __ATOMIC_ACQUIRE) -
+			      started) < 0)
+			cpu_relax();
+	}
+}
+
+static bool in_static_key_site(unsigned long addr, unsigned int len)
+{
+	extern struct jump_entry __start___jump_table[], __stop___jump_table[];
+
+	for (const struct jump_entry *e = __start___jump_table; e < __stop___jump_table; e++) {
+		unsigned long code = jump_entry_code(e);
+
+		if (code < addr + len && addr < code + TEXT_POKE_SITE_SIZE)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Where a probe asked at addr puts its int3: addr itself, or just past
+ * a function's entry site (that NOP is the function tracer's to patch).
+ * Checks that it is a probeable instruction boundary.
+ */
+static int probe_point(unsigned long addr, unsigned long *where)
+{
+	unsigned long offset, size, start, ip;
+	const char *name;
+	u8 buf[INSN_MAX_LEN];
+	struct insn insn;
+
+	if (!kallsyms_lookup(addr, &name, &offset, &size) || !kernel_text_address(addr))
+		return -ENOENT;
+	start = addr - offset;
+	/* notrace, entry and NMI code, kprobes themselves: no entry site */
+	if (!ftrace_location(start) ||
+	    (addr >= (unsigned long)kprobe_insn_slots &&
+	     addr < (unsigned long)kprobe_insn_slots_end))
+		return -EINVAL;
+	for (ip = start; ip < addr; ip += insn.len) {
+		read_text(ip, buf, sizeof(buf));
+		if (insn_decode(&insn, buf, sizeof(buf)) < 0)
+			return -EILSEQ;
+	}
+	if (ip != addr)
+		return -EILSEQ;
+	if (ftrace_location(addr))
+		addr += TEXT_POKE_SITE_SIZE;
+	if (addr >= start + size)
+		return -EINVAL;
+	*where = addr;
+	return 0;
+}
+
+/* Read and decode the site's instruction: can it run after a hit? */
+static int site_decode(struct kprobe_site *s)
+{
+	read_text(s->addr, s->orig, sizeof(s->orig));
+	if (insn_decode(&s->insn, s->orig, sizeof(s->orig)) < 0)
+		return -EILSEQ;
+	if (s->insn.flow == INSN_FLOW_OTHER || s->orig[0] == INT3_OPCODE)
+		return -EINVAL;
+	if (search_exception_tables(s->addr) || in_static_key_site(s->addr, s->insn.len))
+		return -EBUSY;
+	return 0;
+}
+
+/* A fall-through instruction's slot: its copy, then a jmp back past the original. */
+static int site_slot(struct kprobe_site *s)
+{
+	unsigned int len = s->insn.len;
+	u8 copy[KPROBE_SLOT_SIZE];
+	s32 rel;
+
+	if (s->insn.flow != INSN_FLOW_NONE)
+		return 0;
+	for (unsigned int i = 0; i < slots_used && !s->slot; i++)
+		if (slot_addr[i] == s->addr)
+			s->slot = kprobe_insn_slots + i * KPROBE_SLOT_SIZE;
+	if (s->slot)
+		return 0;
+	if (slots_used == ARRAY_SIZE(slot_addr))
+		return -ENOMEM;
+	s->slot = kprobe_insn_slots + slots_used * KPROBE_SLOT_SIZE;
+	memset(copy, INT3_OPCODE, sizeof(copy));
+	memcpy(copy, s->orig, len);
+	if (s->insn.disp_off >= 0) {
+		s32 disp;
+
+		memcpy(&disp, copy + s->insn.disp_off, 4);
+		disp += (s32)(s->addr - (unsigned long)s->slot);
+		memcpy(copy + s->insn.disp_off, &disp, 4);
+	}
+	copy[len] = JMP32_OPCODE;
+	rel = (s32)((s->addr + len) - ((unsigned long)s->slot + len + 5));
+	memcpy(copy + len + 1, &rel, 4);
+	text_poke(s->slot, copy, sizeof(copy));
+	slot_addr[slots_used++] = s->addr;
+	return 0;
+}
+
+int kprobe_check(unsigned long addr)
+{
+	struct kprobe_site s = { 0 };
+	int ret = probe_point(addr, &s.addr);
+
+	if (ret || site_lookup(s.addr))
+		return ret;
+	return site_decode(&s);
+}
+
+int register_kprobe(struct kprobe *p)
+{
+	unsigned long where;
+	struct kprobe_site *s;
+	unsigned int h;
+	int ret = probe_point(p->addr, &where);
+
+	if (ret)
+		return ret;
+	p->nmissed = 0;
+	p->site = s = site_lookup(where);
+	if (s) {
+		struct kprobe **tail = &s->probes;
+
+		/* in registration order, as Linux runs them */
+		while (*tail)
+			tail = &(*tail)->next;
+		p->next = NULL;
+		smp_store_release(tail, p);
+		return 0;
+	}
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	s->addr = where;
+	ret = site_decode(s);
+	if (!ret)
+		ret = site_slot(s);
+	if (ret) {
+		kfree(s);
+		return ret;
+	}
+	p->next = NULL;
+	s->probes = p;
+	p->site = s;
+	h = hash_addr(where);
+	s->next = kprobe_table[h];
+	smp_store_release(&kprobe_table[h], s);
+	text_poke_byte((void *)where, INT3_OPCODE);
+	return 0;
+}
+
+void unregister_kprobe(struct kprobe *p)
+{
+	struct kprobe_site *s = p->site, **pp;
+	struct kprobe **kp;
+
+	for (kp = &s->probes; *kp; kp = &(*kp)->next)
+		if (*kp == p) {
+			smp_store_release(kp, p->next);
+			break;
+		}
+	if (!s->probes) {
+		/*
+		 * The byte first: a CPU that hits int3 after finds no site and
+		 * retries. Written twice, as text_poke_bp_batch does its last
+		 * pass: QEMU's MTTCG may keep a translation holding the int3.
+		 */
+		text_poke_byte((void *)s->addr, s->orig[0]);
+		text_poke_byte((void *)s->addr, s->orig[0]);
+		for (pp = &kprobe_table[hash_addr(s->addr)]; *pp; pp = &(*pp)->next)
+			if (*pp == s) {
+				smp_store_release(pp, s->next);
+				break;
+			}
+	}
+	kprobe_synchronize();
+	if (!s->probes)
+		kfree(s);
+	p->site = NULL;
+}
+
+/* Go on as the probed instruction would have. */
+static void site_run_insn(const struct kprobe_site *s, struct pt_regs *regs)
+{
+	unsigned long next = s->addr + s->insn.len;
+
+	switch (s->insn.flow) {
+	case INSN_FLOW_JMP:
+		regs->rip = next + (unsigned long)(long)s->insn.rel;
+		break;
+	case INSN_FLOW_JCC:
+		regs->rip = insn_cond_taken(s->insn.cond, regs->rflags)
+				    ? next + (unsigned long)(long)s->insn.rel : next;
+		break;
+	case INSN_FLOW_RET:
+		regs->rip = *(unsigned long *)regs->rsp;
+		regs->rsp += 8;
+		break;
+	default:
+		regs->rip = (unsigned long)s->slot;
+		break;
+	}
+}
+
+bool kprobe_int3_handler(struct pt_regs *regs)
+{
+	unsigned long ip = regs->rip - 1;
+	struct kprobe_site *s;
+	bool run;
+
+	if (user_mode(regs))
+		return false;
+	this_cpu_inc(kprobe_enters);
+	s = site_lookup(ip);
+	if (!s) {
+		this_cpu_inc(kprobe_exits);
+		/* removed while this CPU was on its way: run what memory holds now */
+		if (*(volatile u8 *)ip != INT3_OPCODE && !in_static_key_site(ip, 1) &&
+		    !ftrace_location(ip)) {
+			regs->rip = ip;
+			return true;
+		}
+		return false;
+	}
+	run = !this_cpu_read(kprobe_busy) && !in_nmi();
+	if (run)
+		this_cpu_write(kprobe_busy, true);
+	for (struct kprobe *p = smp_load_acquire(&s->probes); p; p = smp_load_acquire(&p->next)) {
+		if (!run) {
+			p->nmissed++;
+			continue;
+		}
+		/* handlers see the probe's own address */
+		regs->rip = p->addr;
+		p->pre_handler(p, regs);
+	}
+	if (run)
+		this_cpu_write(kprobe_busy, false);
+	site_run_insn(s, regs);
+	this_cpu_inc(kprobe_exits);
+	return true;
+}
+
+/* --- kretprobes ------------------------------------------------------------------------- */
+
+/* One call in flight: where its return address was and what it was. */
+struct kretprobe_instance {
+	struct kretprobe_pool *pool;
+	unsigned long *ret_slot;	/* the stack word now holding the trampoline */
+	unsigned long ret_addr;
+	struct kretprobe_instance *next;	/* the task's (newest first), or the free list */
+};
+
+/*
+ * A kretprobe's instances. It outlives the kretprobe while calls are in
+ * flight: the last one back puts it on the dead list, freed by the next
+ * (un)registration.
+ */
+struct kretprobe_pool {
+	spinlock_t lock;
+	struct kretprobe *rp;		/* NULL once unregistered */
+	struct kretprobe_instance *free;
+	unsigned int in_flight;
+	struct kretprobe_pool *next_dead;
+	struct kretprobe_instance insts[];
+};
+
+static struct kretprobe_pool *dead_pools;
+static DEFINE_SPINLOCK(dead_pools_lock);
+
+unsigned int kretprobe_default_maxactive(void)
+{
+	return nr_cpu_ids * 2 > 10 ? nr_cpu_ids * 2 : 10;
+}
+
+static void free_dead_pools(void)
+{
+	struct kretprobe_pool *list, *next;
+	unsigned long flags;
+
+	spin_lock_irqsave(&dead_pools_lock, flags);
+	list = dead_pools;
+	dead_pools = NULL;
+	spin_unlock_irqrestore(&dead_pools_lock, flags);
+	for (; list; list = next) {
+		next = list->next_dead;
+		kfree(list);
+	}
+}
+
+static void pool_put(struct kretprobe_instance *ri)
+{
+	struct kretprobe_pool *pool = ri->pool;
+	unsigned long flags;
+	bool dead;
+
+	spin_lock_irqsave(&pool->lock, flags);
+	ri->next = pool->free;
+	pool->free = ri;
+	dead = --pool->in_flight == 0 && !pool->rp;
+	spin_unlock_irqrestore(&pool->lock, flags);
+	if (dead) {
+		spin_lock_irqsave(&dead_pools_lock, flags);
+		pool->next_dead = dead_pools;
+		dead_pools = pool;
+		spin_unlock_irqrestore(&dead_pools_lock, flags);
+	}
+}
+
+/* The entry probe: swap the return address (at *rsp on entry) for the trampoline. */
+static void kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
+{
+	struct kretprobe *rp = container_of(p, struct kretprobe, kp);
+	struct kretprobe_pool *pool = rp->pool;
+	struct kretprobe_instance *ri;
+	struct task_struct *t = current;
+
+	spin_lock(&pool->lock);
+	ri = pool->free;
+	if (ri) {
+		pool->free = ri->next;
+		pool->in_flight++;
+	}
+	spin_unlock(&pool->lock);
+	if (!ri) {
+		rp->nmissed++;
+		return;
+	}
+	ri->ret_slot = (unsigned long *)regs->rsp;
+	ri->ret_addr = *ri->ret_slot;
+	ri->next = t->kretprobe_stack;
+	t->kretprobe_stack = ri;
+	*ri->ret_slot = (unsigned long)kretprobe_trampoline;
+}
+
+/* Called by kretprobe_trampoline: run the handler, give back the real return address. */
+unsigned long kretprobe_trampoline_handler(struct pt_regs *regs);
+unsigned long kretprobe_trampoline_handler(struct pt_regs *regs)
+{
+	unsigned long *ret_slot = (unsigned long *)(regs + 1) + 1;	/* the pushed word */
+	struct task_struct *t = current;
+	struct kretprobe_instance *ri;
+	unsigned long flags, ret = 0;
+	struct kretprobe *rp;
+
+	local_irq_save(flags);
+	this_cpu_inc(kprobe_enters);
+	/* frames above the returning one that never returned (none in practice) go too */
+	while ((ri = t->kretprobe_stack)) {
+		t->kretprobe_stack = ri->next;
+		if (ri->ret_slot == ret_slot)
+			break;
+		pool_put(ri);
+	}
+	if (!ri) {
+		show_regs(regs);
+		panic("kretprobe: return with no instance");
+	}
+	ret = ri->ret_addr;
+	rp = READ_ONCE(ri->pool->rp);
+	if (rp && !this_cpu_read(kprobe_busy) && !in_nmi()) {
+		this_cpu_write(kprobe_busy, true);
+		regs->rip = ret;
+		regs->rsp = (unsigned long)(ret_slot + 1);
+		rp->handler(rp, regs, ret);
+		this_cpu_write(kprobe_busy, false);
+	} else if (rp) {
+		rp->nmissed++;
+	}
+	pool_put(ri);
+	this_cpu_inc(kprobe_exits);
+	local_irq_restore(flags);
+	return ret;
+}
+
+int register_kretprobe(struct kretprobe *rp)
+{
+	unsigned int n = rp->maxactive ? rp->maxactive : kretprobe_default_maxactive();
+	struct kretprobe_pool *pool;
+	unsigned long offset, size;
+	const char *name;
+	int ret;
+
+	free_dead_pools();
+	if (!kallsyms_lookup(rp->kp.addr, &name, &offset, &size))
+		return -ENOENT;
+	if (offset)
+		return -EINVAL;
+	pool = kzalloc(sizeof(*pool) + n * sizeof(pool->insts[0]), GFP_KERNEL);
+	if (!pool)
+		return -ENOMEM;
+	spin_lock_init(&pool->lock);
+	pool->rp = rp;
+	for (unsigned int i = 0; i < n; i++) {
+		pool->insts[i].pool = pool;
+		pool->insts[i].next = pool->free;
+		pool->free = &pool->insts[i];
+	}
+	rp->pool = pool;
+	rp->nmissed = 0;
+	rp->kp.pre_handler = kretprobe_entry;
+	ret = register_kprobe(&rp->kp);
+	if (ret) {
+		kfree(pool);
+		rp->pool = NULL;
+	}
+	return ret;
+}
+
+void unregister_kretprobe(struct kretprobe *rp)
+{
+	struct kretprobe_pool *pool = rp->pool;
+	unsigned long flags;
+	bool dead;
+
+	unregister_kprobe(&rp->kp);
+	spin_lock_irqsave(&pool->lock, flags);
+	WRITE_ONCE(pool->rp, NULL);
+	dead = pool->in_flight == 0;
+	spin_unlock_irqrestore(&pool->lock, flags);
+	/* a trampoline that read rp before it went has finished with it after this */
+	kprobe_synchronize();
+	if (dead)
+		kfree(pool);
+	rp->pool = NULL;
+	free_dead_pools();
+}
+
+void kretprobe_flush_task(struct task_struct *t)
+{
+	struct kretprobe_instance *ri;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	while ((ri = t->kretprobe_stack)) {
+		t->kretprobe_stack = ri->next;
+		pool_put(ri);
+	}
+	local_irq_restore(flags);
+}

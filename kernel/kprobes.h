@@ -1,0 +1,70 @@
+/*
+ * Kprobes: a handler run when the CPU reaches a kernel instruction, by an
+ * int3 written over its first byte (arch/x86_64/kprobes.c), and
+ * kretprobes: a handler run when a function returns, by swapping the
+ * return address on entry for a trampoline's.
+ *
+ * A probe may sit on any instruction boundary of a function the function
+ * tracer could trace (one with an entry site): not in notrace, entry or
+ * NMI code, nor in kprobes themselves, not on a static-key or ftrace site
+ * (a probe on a function's entry site hits just past it, where the
+ * registers and stack are still the entry's), nor on an instruction that
+ * cannot run away from its address (calls, indirect branches, system
+ * instructions, instructions with an exception fixup).
+ *
+ * Handlers run with interrupts off. A hit on a CPU already running a
+ * handler (a probe on something a handler calls), or in NMI context, runs
+ * no handler and counts in nmissed: the probed instruction still runs.
+ */
+#ifndef KERNEL_KPROBES_H
+#define KERNEL_KPROBES_H
+
+#include <kernel/types.h>
+
+struct pt_regs;
+struct kprobe_site;
+struct task_struct;
+
+struct kprobe {
+	unsigned long addr;	/* the probed address, as asked */
+	/* regs->rip is the probed address while it runs */
+	void (*pre_handler)(struct kprobe *p, struct pt_regs *regs);
+	unsigned long nmissed;	/* hits that ran no handler */
+	/* private to kprobes.c */
+	struct kprobe_site *site;
+	struct kprobe *next;	/* the site's probes */
+};
+
+struct kretprobe_pool;
+
+struct kretprobe {
+	struct kprobe kp;	/* on the function's entry */
+	/* at the return: regs->rax is the return value, ret_ip where it returns to */
+	void (*handler)(struct kretprobe *rp, struct pt_regs *regs, unsigned long ret_ip);
+	unsigned int maxactive;	/* calls tracked at once; 0: the default */
+	unsigned long nmissed;	/* calls not tracked: all maxactive in use */
+	struct kretprobe_pool *pool;	/* private */
+};
+
+/*
+ * Arm p at p->addr. -ENOENT: not kernel text; -EILSEQ: not an
+ * instruction boundary; -EINVAL: not probeable; -EBUSY: a patched site;
+ * -ENOMEM. Sleeps.
+ */
+int register_kprobe(struct kprobe *p);
+/* Would register_kprobe take a probe at addr? Its errors, nothing armed. */
+int kprobe_check(unsigned long addr);
+/* Disarm p; when this returns no CPU runs its handler any more. Sleeps. */
+void unregister_kprobe(struct kprobe *p);
+/* The same for a function's return; rp->kp.addr must be a function start. */
+int register_kretprobe(struct kretprobe *rp);
+void unregister_kretprobe(struct kretprobe *rp);
+/* The default maxactive (Linux's for a preemptible kernel). */
+unsigned int kretprobe_default_maxactive(void);
+
+/* traps.c: an int3 that may be a probe's; true if handled. */
+bool kprobe_int3_handler(struct pt_regs *regs);
+/* do_exit: the task's pending returns will never happen. */
+void kretprobe_flush_task(struct task_struct *t);
+
+#endif

@@ -1,0 +1,536 @@
+/*
+ * Probe events' fetch arguments: parsing, fields, print fmt and `trace`
+ * text, with Linux 6.12's messages and carets (see trace_probe.h). Pure.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include <kernel/slab.h>
+#include <kernel/kallsyms.h>
+#include <trace/trace_output.h>
+#include <trace/trace_probe.h>
+
+/* pt_regs word names (Linux's regs_query_register_offset), in struct pt_regs order. */
+static const char *const probe_regs[] = {
+	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9", "r8", "ax", "cx", "dx",
+	"si", "di", "orig_ax", NULL, "ip", "cs", "flags", "sp", "ss",
+};
+/* $argN, N = 1..6: the System V registers (indexes into probe_regs). */
+static const unsigned char probe_arg_regs[] = { 14, 13, 12, 11, 9, 8 };
+
+static int fail(struct probe_error *err, const char *msg, int pos, int ret)
+{
+	err->msg = msg;
+	err->pos = pos;
+	return ret;
+}
+
+static bool is_ident(const char *s, size_t len)
+{
+	if (!len || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9')))
+			return false;
+	}
+	return true;
+}
+
+static int parse_number(const char *s, size_t len, unsigned long *out)
+{
+	char buf[24];
+	unsigned long long v;
+
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (kstrtoull(buf, 0, &v))
+		return -EINVAL;
+	*out = (unsigned long)v;
+	return 0;
+}
+
+/* `$...` variables. */
+static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos, bool is_return,
+		     struct probe_error *err)
+{
+	unsigned long n;
+
+	if (len == 7 && !memcmp(s, "$retval", 7)) {
+		if (!is_return)
+			return fail(err, "$retval is not available on probe", pos, -EINVAL);
+		a->base = PROBE_BASE_RETVAL;
+		return 0;
+	}
+	if (len == 5 && !memcmp(s, "$comm", 5)) {
+		a->base = PROBE_BASE_COMM;
+		return 0;
+	}
+	if (len == 6 && !memcmp(s, "$stack", 6)) {
+		a->base = PROBE_BASE_STACKP;
+		return 0;
+	}
+	if (len > 6 && !memcmp(s, "$stack", 6)) {
+		if (parse_number(s + 6, len - 6, &n) || n > PROBE_STACK_MAX)
+			return fail(err, "Invalid stack number", pos, -EINVAL);
+		a->base = PROBE_BASE_STACK;
+		a->base_val = n;
+		return 0;
+	}
+	if (len == 5 && !memcmp(s, "$arg*", 5))
+		return fail(err, "BTF is not available or not supported", pos, -EOPNOTSUPP);
+	if (len > 4 && !memcmp(s, "$arg", 4)) {
+		if (parse_number(s + 4, len - 4, &n) || n == 0 || n > PROBE_STACK_MAX)
+			return fail(err, "Invalid argument number", pos, -EINVAL);
+		if (n <= ARRAY_SIZE(probe_arg_regs)) {
+			a->base = PROBE_BASE_REG;
+			a->base_val = probe_arg_regs[n - 1];
+		} else {
+			/* above the return address: the 7th is $stack1 */
+			a->base = PROBE_BASE_STACK;
+			a->base_val = n - ARRAY_SIZE(probe_arg_regs);
+		}
+		return 0;
+	}
+	return fail(err, "Invalid $-variable specified", pos, -EINVAL);
+}
+
+/* The fetch expression s[0..len), at column pos. */
+static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, bool is_return,
+		       struct probe_error *err)
+{
+	unsigned long v;
+
+	if (!len)
+		return fail(err, "No argument expression", pos, -EINVAL);
+	if (s[0] == '%') {
+		for (unsigned int i = 0; i < ARRAY_SIZE(probe_regs); i++)
+			if (probe_regs[i] && strlen(probe_regs[i]) == len - 1 &&
+			    !memcmp(s + 1, probe_regs[i], len - 1)) {
+				a->base = PROBE_BASE_REG;
+				a->base_val = i;
+				return 0;
+			}
+		return fail(err, "Invalid register name", pos, -EINVAL);
+	}
+	if (s[0] == '$')
+		return parse_var(a, s, len, pos, is_return, err);
+	if (s[0] == '@') {
+		const char *plus = memchr(s, '+', len), *minus = memchr(s, '-', len);
+		const char *end = plus ? plus : minus ? minus : s + len;
+		char sym[PROBE_NAME_MAX * 2];
+		unsigned long off = 0;
+
+		if (len > 1 && s[1] == '+')
+			return fail(err, "File offset is not available with kprobe", pos, -EINVAL);
+		if (end - s - 1 <= 0 || (size_t)(end - s - 1) >= sizeof(sym))
+			return fail(err, "Invalid memory address", pos, -EINVAL);
+		memcpy(sym, s + 1, (size_t)(end - s - 1));
+		sym[end - s - 1] = '\0';
+		v = 0;
+		if ((sym[0] >= '0' && sym[0] <= '9') ? parse_number(sym, strlen(sym), &v)
+						     : !(v = kallsyms_lookup_name(sym)))
+			return fail(err, "Invalid memory address", pos, -EINVAL);
+		if (end < s + len && parse_number(end + 1, (size_t)(s + len - end - 1), &off))
+			return fail(err, "Invalid memory address", pos, -EINVAL);
+		a->base = PROBE_BASE_IMM;
+		a->base_val = minus && !plus ? v - off : v + off;
+		a->deref[a->nderef++] = 0;	/* @SYM is the memory at SYM */
+		return 0;
+	}
+	if (s[0] == '+' || s[0] == '-') {
+		const char *open = memchr(s, '(', len);
+		unsigned long off;
+		int ret;
+
+		if (!open)
+			return fail(err, "Dereference needs a brace", pos, -EINVAL);
+		if (parse_number(s + 1, (size_t)(open - s - 1), &off))
+			return fail(err, "Invalid dereference offset", pos, -EINVAL);
+		if (s[len - 1] != ')')
+			return fail(err, "Dereference brace is not closed", pos + (int)len, -EINVAL);
+		ret = parse_fetch(a, open + 1, (size_t)(s + len - 1 - open - 1),
+				  pos + (int)(open + 1 - s), is_return, err);
+		if (ret)
+			return ret;
+		if (a->base == PROBE_BASE_COMM)
+			return fail(err, "$comm can not be dereferenced", pos + (int)(open + 1 - s),
+				    -EINVAL);
+		if (a->nderef == PROBE_DEREF_MAX)
+			return fail(err, "Dereference is too much nested", pos, -EINVAL);
+		a->deref[a->nderef++] = s[0] == '-' ? -(long)off : (long)off;
+		return 0;
+	}
+	if (is_ident(s, len))
+		return fail(err, "BTF is not available or not supported", pos, -EOPNOTSUPP);
+	return fail(err, "Invalid fetch argument", pos, -EINVAL);
+}
+
+/* `b<width>@<offset>/<container bits>`: an unsigned field of the container's size. */
+static int parse_bitfield(struct probe_arg *a, const char *t, int pos, struct probe_error *err)
+{
+	const char *at = strchr(t, '@'), *slash = strchr(t, '/');
+	unsigned long width, shift, bits;
+
+	if (!at || !slash || slash < at || parse_number(t + 1, (size_t)(at - t - 1), &width) ||
+	    parse_number(at + 1, (size_t)(slash - at - 1), &shift) ||
+	    parse_number(slash + 1, strlen(slash + 1), &bits) ||
+	    (bits != 8 && bits != 16 && bits != 32 && bits != 64) || !width ||
+	    width + shift > bits)
+		return fail(err, "Invalid bitfield", pos, -EINVAL);
+	a->kind = PROBE_U;
+	a->size = (u8)(bits / 8);
+	a->bf_width = (u8)width;
+	a->bf_shift = (u8)shift;
+	return 0;
+}
+
+/* `TYPE[N]`: the count, the base type left in t. Linux's messages and carets. */
+static int parse_array(struct probe_arg *a, char *t, int pos, struct probe_error *err)
+{
+	char *open = strchr(t, '['), *close;
+	unsigned long n;
+
+	if (!open)
+		return 0;
+	close = strchr(open, ']');
+	if (!close)
+		return fail(err, "Array is not closed", pos + (int)strlen(t), -EINVAL);
+	if (close[1])
+		return fail(err, "Array has wrong suffix", pos + (int)(close + 1 - t), -EINVAL);
+	if (parse_number(open + 1, (size_t)(close - open - 1), &n) || !n)
+		return fail(err, "Invalid array size", pos + (int)(open + 1 - t), -EINVAL);
+	if (n > PROBE_ARRAY_MAX)
+		return fail(err, "Array number is too big", pos + (int)(open + 1 - t), -EINVAL);
+	if (!a->nderef)
+		return fail(err, "String accepts only memory argument", pos, -EINVAL);
+	a->count = (u8)n;
+	*open = '\0';
+	return 0;
+}
+
+/* `:TYPE`; NULL type: the default (x64, or string for $comm). */
+static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error *err)
+{
+	unsigned long bits;
+	int ret;
+
+	if (t && a->base != PROBE_BASE_COMM) {
+		ret = parse_array(a, t, pos, err);
+		if (ret)
+			return ret;
+		/* arrays of strings, symbols and bitfields are not kept */
+		if (a->count && (!strcmp(t, "string") || !strcmp(t, "ustring") ||
+				 !strcmp(t, "symbol") || t[0] == 'b'))
+			return fail(err, "Unknown type is specified", pos, -EINVAL);
+	}
+
+	if (a->base == PROBE_BASE_COMM) {
+		if (t && strcmp(t, "string"))
+			return fail(err, "$comm and immediate-string only accepts string type", pos,
+				    -EINVAL);
+		a->kind = PROBE_STRING;
+		a->size = 4;
+		return 0;
+	}
+	if (!t) {
+		a->kind = PROBE_X;
+		a->size = 8;
+		return 0;
+	}
+	if (!strcmp(t, "string") || !strcmp(t, "ustring")) {
+		if (!a->nderef)
+			return fail(err, "String accepts only memory argument", pos, -EINVAL);
+		a->kind = PROBE_STRING;
+		a->size = 4;
+		return 0;
+	}
+	if (!strcmp(t, "char")) {
+		a->kind = PROBE_CHAR;
+		a->size = 1;
+		return 0;
+	}
+	if (t[0] == 'b')
+		return parse_bitfield(a, t, pos, err);
+	if (!strcmp(t, "symbol")) {
+		a->kind = PROBE_SYMBOL;
+		a->size = 8;
+		return 0;
+	}
+	if ((t[0] == 'u' || t[0] == 's' || t[0] == 'x') && !parse_number(t + 1, strlen(t + 1), &bits) &&
+	    t[1] != '0' && (bits == 8 || bits == 16 || bits == 32 || bits == 64)) {
+		a->kind = t[0] == 'u' ? PROBE_U : t[0] == 's' ? PROBE_S : PROBE_X;
+		a->size = (u8)(bits / 8);
+		return 0;
+	}
+	return fail(err, "Unknown type is specified", pos, -EINVAL);
+}
+
+int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_return,
+		    struct probe_error *err)
+{
+	struct probe_arg *a = &pa->args[pa->n];
+	const char *eq = strchr(text, '='), *expr = text, *colon;
+	char type[16], *t = NULL;
+	size_t elen;
+	int epos = pos, ret;
+
+	if (pa->n == PROBE_ARGS_MAX)
+		return fail(err, "Too many arguments", pos, -E2BIG);
+	memset(a, 0, sizeof(*a));
+	/* a name is an identifier before '=' (a '=' inside the expression is not one) */
+	if (eq && !memchr(text, '(', (size_t)(eq - text)) && !memchr(text, ':', (size_t)(eq - text))) {
+		size_t nlen = (size_t)(eq - text);
+
+		if (!nlen)
+			return fail(err, "Argument name is not specified", pos, -EINVAL);
+		if (nlen > PROBE_ARG_NAME_MAX)
+			return fail(err, "Argument name is too long", pos, -EINVAL);
+		if (!is_ident(text, nlen))
+			return fail(err, "Argument name must follow the same rules as C identifiers",
+				    pos, -EINVAL);
+		a->name = kmalloc(nlen + 1, GFP_KERNEL);
+		if (!a->name)
+			return -ENOMEM;
+		memcpy(a->name, text, nlen);
+		a->name[nlen] = '\0';
+		expr = eq + 1;
+		epos = pos + (int)(expr - text);
+	} else {
+		char buf[16];
+
+		snprintf(buf, sizeof(buf), "arg%u", pa->n + 1);
+		a->name = kstrdup(buf, GFP_KERNEL);
+		if (!a->name)
+			return -ENOMEM;
+	}
+	for (unsigned int i = 0; i < pa->n; i++)
+		if (!strcmp(pa->args[i].name, a->name)) {
+			ret = fail(err, "This argument name is already used", pos, -EINVAL);
+			goto out;
+		}
+	if (strlen(expr) > PROBE_EXPR_MAX) {
+		ret = fail(err, "Argument expression is too long", epos, -EINVAL);
+		goto out;
+	}
+	colon = strrchr(expr, ':');
+	elen = colon ? (size_t)(colon - expr) : strlen(expr);
+	ret = parse_fetch(a, expr, elen, epos, is_return, err);
+	if (ret)
+		goto out;
+	if (colon) {
+		if (strlen(colon + 1) >= sizeof(type)) {
+			ret = fail(err, "Unknown type is specified", epos + (int)elen + 1, -EINVAL);
+			goto out;
+		}
+		strcpy(type, colon + 1);
+		t = type;
+	}
+	ret = parse_type(a, t, epos + (int)elen + 1, err);
+	if (ret)
+		goto out;
+	a->expr = kstrdup(expr, GFP_KERNEL);
+	if (!a->expr) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	pa->n++;
+	return 0;
+out:
+	kfree(a->name);
+	a->name = NULL;
+	return ret;
+}
+
+/* By size - 1, then array or not (Linux shows an array as `u8 name[]`, char arrays too). */
+static const char *const uint_types[8][2] = {
+	[0] = { "u8", "u8[]" }, [1] = { "u16", "u16[]" }, [3] = { "u32", "u32[]" },
+	[7] = { "u64", "u64[]" },
+};
+static const char *const sint_types[8][2] = {
+	[0] = { "s8", "s8[]" }, [1] = { "s16", "s16[]" }, [3] = { "s32", "s32[]" },
+	[7] = { "s64", "s64[]" },
+};
+
+static const char *field_type(const struct probe_arg *a)
+{
+	switch (a->kind) {
+	case PROBE_STRING: return "__data_loc char[]";
+	case PROBE_SYMBOL: return "u64";
+	case PROBE_S: return sint_types[a->size - 1][!!a->count];
+	default: return uint_types[a->size - 1][!!a->count];
+	}
+}
+
+/* Bytes of the argument in the record. */
+static unsigned int arg_bytes(const struct probe_arg *a)
+{
+	return a->size * (a->count ? a->count : 1u);
+}
+
+/* The print fmt conversion of an argument. */
+static const char *arg_conversion(const struct probe_arg *a)
+{
+	bool wide = a->size == 8;
+
+	switch (a->kind) {
+	case PROBE_STRING: return "\\\"%s\\\"";
+	case PROBE_SYMBOL: return "%pS";
+	case PROBE_CHAR: return "'%c'";
+	case PROBE_S: return wide ? "%Ld" : "%d";
+	case PROBE_X: return wide ? "0x%Lx" : "0x%x";
+	default: return wide ? "%Lu" : "%u";
+	}
+}
+
+int probe_args_finish(struct probe_args *pa, bool is_return)
+{
+	static const char *const heads[2][2] = { { "__probe_ip", NULL },
+						 { "__probe_func", "__probe_ret_ip" } };
+	unsigned int off = 8, nf = 0;
+	size_t len = 64;
+	char *fmt;
+	int n;
+
+	for (unsigned int i = 0; i < 2 && heads[is_return][i]; i++) {
+		pa->fields[nf++] = (struct trace_event_field){
+			.type = "unsigned long", .name = heads[is_return][i],
+			.offset = (u16)off, .size = 8,
+		};
+		off += 8;
+	}
+	for (unsigned int i = 0; i < pa->n; i++) {
+		struct probe_arg *a = &pa->args[i];
+
+		a->offset = (u16)off;
+		pa->fields[nf++] = (struct trace_event_field){
+			.type = field_type(a), .name = a->name, .offset = (u16)off,
+			.size = (u16)arg_bytes(a),
+			.is_signed = a->kind == PROBE_S || a->kind == PROBE_STRING,
+			.filter_type = a->kind == PROBE_STRING ? FILTER_DYN_STRING : FILTER_OTHER,
+		};
+		off += arg_bytes(a);
+		len += (strlen(a->name) + 16) * 2 * (a->count ? a->count : 1u) + 32;
+	}
+	pa->fields[nf].name = NULL;
+	pa->size = off;
+	if (off > PROBE_FIXED_MAX)
+		return -E2BIG;
+	fmt = kmalloc(len, GFP_KERNEL);
+	if (!fmt)
+		return -ENOMEM;
+	n = snprintf(fmt, len, is_return ? "\"(%%lx <- %%lx)" : "\"(%%lx)");
+	for (unsigned int i = 0; i < pa->n; i++) {
+		const struct probe_arg *a = &pa->args[i];
+
+		n += snprintf(fmt + n, len - (size_t)n, " %s=%s", a->name, a->count ? "{" : "");
+		for (unsigned int k = 0; k < (a->count ? a->count : 1u); k++)
+			n += snprintf(fmt + n, len - (size_t)n, "%s%s", k ? "," : "",
+				      arg_conversion(a));
+		n += snprintf(fmt + n, len - (size_t)n, "%s", a->count ? "}" : "");
+	}
+	n += snprintf(fmt + n, len - (size_t)n, is_return ? "\", REC->__probe_func, REC->__probe_ret_ip"
+							  : "\", REC->__probe_ip");
+	for (unsigned int i = 0; i < pa->n; i++) {
+		const struct probe_arg *a = &pa->args[i];
+
+		if (a->kind == PROBE_STRING)
+			n += snprintf(fmt + n, len - (size_t)n, ", __get_str(%s)", a->name);
+		else if (!a->count)
+			n += snprintf(fmt + n, len - (size_t)n, ", REC->%s", a->name);
+		for (unsigned int k = 0; k < a->count; k++)
+			n += snprintf(fmt + n, len - (size_t)n, ", REC->%s[%u]", a->name, k);
+	}
+	pa->print_fmt = fmt;
+	return 0;
+}
+
+void probe_args_free(struct probe_args *pa)
+{
+	for (unsigned int i = 0; i < pa->n; i++) {
+		kfree(pa->args[i].name);
+		kfree(pa->args[i].expr);
+	}
+	kfree(pa->print_fmt);
+	pa->n = 0;
+	pa->print_fmt = NULL;
+}
+
+int probe_args_show(const struct probe_args *pa, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < pa->n; i++)
+		n += (size_t)snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, " %s=%s",
+				      pa->args[i].name, pa->args[i].expr);
+	return (int)n;
+}
+
+static u64 read_value(const u8 *p, unsigned int size, bool sign)
+{
+	u64 v = 0;
+
+	memcpy(&v, p, size);
+	if (sign && size < 8 && (v >> (size * 8 - 1)) & 1)
+		v |= ~0ULL << (size * 8);
+	return v;
+}
+
+/* One value of a at p in record r (len bytes). */
+static void print_value(struct trace_seq *s, const struct probe_arg *a, const u8 *r, const u8 *p,
+			unsigned int len)
+{
+	u64 v = read_value(p, a->size, a->kind == PROBE_S);
+	char sym[128];
+
+	switch (a->kind) {
+	case PROBE_STRING: {
+		u32 loc = (u32)v, off = loc & 0xffff, slen = loc >> 16;
+
+		if (!slen || off + slen > len)
+			trace_seq_puts(s, "(fault)");
+		else
+			trace_seq_printf(s, "\"%.*s\"", (int)(slen - 1), (const char *)r + off);
+		break;
+	}
+	case PROBE_CHAR:
+		trace_seq_printf(s, "'%c'", (char)v);
+		break;
+	case PROBE_SYMBOL:
+		sprint_symbol(sym, sizeof(sym), (unsigned long)v);
+		trace_seq_puts(s, sym);
+		break;
+	case PROBE_S:
+		trace_seq_printf(s, "%lld", (long long)v);
+		break;
+	case PROBE_X:
+		trace_seq_printf(s, "0x%llx", (unsigned long long)v);
+		break;
+	default:
+		trace_seq_printf(s, "%llu", (unsigned long long)v);
+		break;
+	}
+}
+
+void probe_args_print(struct trace_seq *s, const struct probe_args *pa, const void *rec,
+		      unsigned int len)
+{
+	const u8 *r = rec;
+
+	for (unsigned int i = 0; i < pa->n; i++) {
+		const struct probe_arg *a = &pa->args[i];
+
+		trace_seq_printf(s, " %s=%s", a->name, a->count ? "{" : "");
+		for (unsigned int k = 0; k < (a->count ? a->count : 1u); k++) {
+			if (k)
+				trace_seq_putc(s, ',');
+			print_value(s, a, r, r + a->offset + k * a->size, len);
+		}
+		if (a->count)
+			trace_seq_putc(s, '}');
+	}
+}
