@@ -19,6 +19,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/wait.h>
 #include <kernel/err.h>
+#include <kernel/ftrace.h>
 
 /* Task states (task_struct.__state, exit_state), Linux's values. */
 #define TASK_RUNNING		0x0000
@@ -197,6 +198,7 @@ struct task_struct {
 	u64 min_flt, maj_flt;		/* page faults served without / with file I/O */
 	u64 start_time_ns;
 	struct task_struct *vfork_parent;	/* CLONE_VFORK: sleeps until we exec or exit */
+	struct ftrace_ret_stack ret_stack;	/* the function_graph tracer's hooked calls */
 };
 
 DECLARE_PER_CPU(struct task_struct *, current_task);

@@ -1,0 +1,185 @@
+/*
+ * The function_graph tracer: on entry to a traced function, a
+ * funcgraph_entry record and a hook of its return (trace/fgraph.c); on
+ * return, a funcgraph_exit record with the call's start and end times.
+ * It runs on one array at a time (the shadow stacks and set_graph_*
+ * are global, as Linux's), filtered by that array's set_ftrace_filter
+ * and set_ftrace_notrace, then by set_graph_function (only those calls
+ * and what they call), set_graph_notrace (neither those nor their
+ * callees), max_graph_depth and funcgraph-irqs. Kernel only: the
+ * callbacks run from the trampoline and the return hook in any context.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/sched.h>
+#include <kernel/preempt.h>
+#include <kernel/percpu.h>
+#include <asm/ftrace.h>
+#include <trace/trace.h>
+#include <trace/tracer.h>
+#include <trace/trace_event_buffer.h>
+#include <trace/ftrace_set.h>
+#include <trace/fgraph.h>
+#include <trace/trace_functions.h>
+#include <trace/trace_functions_graph.h>
+
+unsigned long fgraph_flags = FGRAPH_OPT(CPU) | FGRAPH_OPT(OVERHEAD) | FGRAPH_OPT(DURATION) |
+			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME);
+const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1] = {
+	"funcgraph-overrun", "funcgraph-cpu", "funcgraph-overhead", "funcgraph-proc",
+	"funcgraph-duration", "funcgraph-abstime", "funcgraph-irqs", "funcgraph-tail",
+	"sleep-time", NULL,
+};
+unsigned int fgraph_max_depth;
+struct ftrace_set fgraph_function_set, fgraph_notrace_set;
+
+/* The array the tracer runs on (NULL: none); read under RCU-sched by the callbacks. */
+static struct trace_array *graph_array;
+
+static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
+{
+	struct trace_buffer *buffer = READ_ONCE(tr->buffer);
+	struct ftrace_graph_ent_entry *entry;
+	/* The dispatch disabled preemption: the record shows the traced code's count. */
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+	struct rb_event *event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
+
+	if (!event)
+		return false;
+	entry = ring_buffer_event_data(event);
+	tracing_generic_entry_update(&entry->ent, event_funcgraph_entry.id, trace_ctx);
+	entry->func = func;
+	entry->depth = depth;
+	ring_buffer_unlock_commit(buffer);
+	this_cpu_write(trace_cmdline_save, true);
+	return true;
+}
+
+/* Which set_graph_* flags the call of the site at ip takes; false: do not hook it. */
+static bool graph_filters(unsigned long ip, unsigned int *flags)
+{
+	const struct ftrace_ret_stack *rs = &current->ret_stack;
+	int idx = -1;
+
+	*flags = 0;
+	if (READ_ONCE(rs->notraced))
+		return false;
+	if (READ_ONCE(fgraph_notrace_set.count)) {
+		idx = ftrace_site_index(ip);
+		if (idx >= 0 && ftrace_set_test(&fgraph_notrace_set, (unsigned int)idx)) {
+			*flags = FGRAPH_FRAME_NOTRACE;
+			return true;
+		}
+	}
+	if (READ_ONCE(fgraph_function_set.count)) {
+		if (idx < 0)
+			idx = ftrace_site_index(ip);
+		if (idx >= 0 && ftrace_set_test(&fgraph_function_set, (unsigned int)idx))
+			*flags = FGRAPH_FRAME_FILTER;
+		else if (!READ_ONCE(rs->filtered))
+			return false;
+	}
+	return true;
+}
+
+static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
+			struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
+	unsigned int max = READ_ONCE(fgraph_max_depth), flags;
+	struct ftrace_ret_frame *f;
+	int depth;
+
+	if (!READ_ONCE(tr->tracing_on) || !graph_filters(ip, &flags))
+		return;
+	if (max && current->ret_stack.curr >= (int)max)
+		return;
+	if (!(READ_ONCE(fgraph_flags) & FGRAPH_OPT(IRQS)) && in_hardirq())
+		return;
+	f = fgraph_push(fregs, ip, flags, &depth);
+	if (!f)
+		return;
+	if (!(flags & FGRAPH_FRAME_NOTRACE) && !record_entry(tr, ip, depth)) {
+		fgraph_cancel(f, depth);
+		return;
+	}
+	fgraph_hook(fregs);
+}
+
+static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettime)
+{
+	struct trace_array *tr = READ_ONCE(graph_array);
+	struct ftrace_graph_ret_entry *entry;
+	struct trace_buffer *buffer;
+	struct rb_event *event;
+	unsigned int trace_ctx;
+
+	if (!tr || (f->flags & FGRAPH_FRAME_NOTRACE) || !READ_ONCE(tr->tracing_on))
+		return;
+	trace_ctx = tracing_gen_ctx_dec();
+	buffer = READ_ONCE(tr->buffer);
+	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	tracing_generic_entry_update(&entry->ent, event_funcgraph_exit.id, trace_ctx);
+	entry->func = f->func;
+	entry->depth = depth;
+	entry->overrun = READ_ONCE(current->ret_stack.overrun);
+	entry->calltime = f->calltime;
+	entry->rettime = rettime;
+	ring_buffer_unlock_commit(buffer);
+	this_cpu_write(trace_cmdline_save, true);
+}
+
+static int graph_trace_init(struct trace_array *tr)
+{
+	int ret;
+
+	if (!tr->ftrace)
+		return -ENODEV;
+	if (READ_ONCE(graph_array))
+		return -EBUSY;
+	WRITE_ONCE(graph_array, tr);
+	fgraph_set_return(graph_return);
+	ftrace_lock();
+	tr->ftrace->ops.func = graph_entry;
+	ret = register_ftrace_function(&tr->ftrace->ops);
+	ftrace_unlock();
+	if (ret) {
+		fgraph_set_return(NULL);
+		WRITE_ONCE(graph_array, NULL);
+		return ret;
+	}
+	trace_cmdlines_start();
+	return 0;
+}
+
+/* Calls hooked before this keep returning through the hook, unrecorded. */
+static void graph_trace_reset(struct trace_array *tr)
+{
+	ftrace_lock();
+	unregister_ftrace_function(&tr->ftrace->ops);
+	ftrace_unlock();
+	WRITE_ONCE(graph_array, NULL);
+	fgraph_set_return(NULL);
+	trace_cmdlines_stop();
+}
+
+static struct tracer graph_trace = {
+	.name = "function_graph",
+	.init = graph_trace_init,
+	.reset = graph_trace_reset,
+	.print_header = fgraph_print_header,
+	.print_line = fgraph_print_line,
+	.opts = fgraph_opt_names,
+	.opt_flags = &fgraph_flags,
+};
+
+int trace_functions_graph_init(void)
+{
+	if (ftrace_set_alloc(&fgraph_function_set, ftrace_nr_sites) ||
+	    ftrace_set_alloc(&fgraph_notrace_set, ftrace_nr_sites))
+		return -ENOMEM;
+	return register_tracer(&graph_trace);
+}
