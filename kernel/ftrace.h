@@ -36,6 +36,7 @@ struct ftrace_ret_frame {
 	unsigned long retp;		/* address of the slot that held ret */
 	u64 calltime;			/* trace_clock_local() at entry */
 	unsigned int flags;		/* FGRAPH_FRAME_* */
+	unsigned int arrays;		/* the graph tracers that recorded the call (bit = slot) */
 };
 
 /*

@@ -18,7 +18,6 @@
 #include <kernel/preempt.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
-#include <kernel/rcu.h>
 #include <kernel/time.h>
 #include <asm/ftrace.h>
 #include <trace/ftrace.h>
@@ -30,8 +29,6 @@ static fgraph_return_t fgraph_return;
 void fgraph_set_return(fgraph_return_t fn)
 {
 	WRITE_ONCE(fgraph_return, fn);
-	if (!fn)
-		synchronize_rcu();
 }
 
 static void frame_counts(struct ftrace_ret_stack *rs, unsigned int flags, int delta)
@@ -60,10 +57,28 @@ struct ftrace_ret_frame *fgraph_push(struct ftrace_regs *fregs, unsigned long fu
 	f->func = func;
 	f->retp = (unsigned long)&fregs->parent_ip;
 	f->flags = flags;
+	f->arrays = 0;
 	f->calltime = trace_clock_local();
 	frame_counts(rs, flags, 1);
 	*depth = i;
 	return f;
+}
+
+/*
+ * A tail call meets a hooked slot too (the caller jumped to func with its
+ * own return slot): that is a new call, given a frame of its own whose
+ * return is return_to_handler again, as Linux does.
+ */
+struct ftrace_ret_frame *fgraph_hooked(struct ftrace_regs *fregs, unsigned long func, int *depth)
+{
+	struct ftrace_ret_stack *rs = &current->ret_stack;
+	int i = READ_ONCE(rs->curr) - 1;
+
+	if (fregs->parent_ip != (unsigned long)return_to_handler || i < 0 ||
+	    rs->frames[i].retp != (unsigned long)&fregs->parent_ip || rs->frames[i].func != func)
+		return NULL;
+	*depth = i;
+	return &rs->frames[i];
 }
 
 void fgraph_hook(struct ftrace_regs *fregs)

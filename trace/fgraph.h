@@ -21,11 +21,7 @@ struct ftrace_regs;
  */
 typedef void (*fgraph_return_t)(const struct ftrace_ret_frame *f, int depth, u64 rettime);
 
-/*
- * Install or remove (NULL) the exit callback. Removing waits until no
- * CPU can still be inside the old one. Hooks already made keep working:
- * their returns only stop being seen.
- */
+/* Install the exit callback (boot, once). */
 void fgraph_set_return(fgraph_return_t fn);
 
 /*
@@ -37,6 +33,11 @@ void fgraph_set_return(fgraph_return_t fn);
 struct ftrace_ret_frame *fgraph_push(struct ftrace_regs *fregs, unsigned long func,
 				     unsigned int flags, int *depth);
 void fgraph_hook(struct ftrace_regs *fregs);
+/*
+ * The frame of this call of func when an earlier callback of the same
+ * dispatch hooked it, or NULL (not hooked, or a tail call into func).
+ */
+struct ftrace_ret_frame *fgraph_hooked(struct ftrace_regs *fregs, unsigned long func, int *depth);
 void fgraph_cancel(struct ftrace_ret_frame *f, int depth);
 
 /* The return hook (arch/x86_64/ftrace_64.S) and its C half. */

@@ -33,6 +33,7 @@ struct trace_ftrace {
 	struct ftrace_ops probe_ops;
 	struct ftrace_probe *probes;	/* newest first; RCU-sched */
 	struct ftrace_mod *mods[2];	/* [0] set_ftrace_filter, [1] set_ftrace_notrace */
+	unsigned int graph_slot;	/* while function_graph runs on it (trace_functions_graph.c) */
 };
 
 /*

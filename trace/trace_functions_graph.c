@@ -2,18 +2,20 @@
  * The function_graph tracer: on entry to a traced function, a
  * funcgraph_entry record and a hook of its return (trace/fgraph.c); on
  * return, a funcgraph_exit record with the call's start and end times.
- * It runs on one array at a time (the shadow stacks and set_graph_*
- * are global, as Linux's), filtered by that array's set_ftrace_filter
- * and set_ftrace_notrace, then by set_graph_function (only those calls
- * and what they call), set_graph_notrace (neither those nor their
- * callees), max_graph_depth and funcgraph-irqs. Kernel only: the
- * callbacks run from the trampoline and the return hook in any context.
+ * Each array running it has its own ops, so its own set_ftrace_filter
+ * and set_ftrace_notrace; a call several want is hooked once, its frame
+ * marking which arrays recorded it (their slots). set_graph_function
+ * (only those calls and what they call), set_graph_notrace (neither those
+ * nor their callees), max_graph_depth and funcgraph-irqs are global, as
+ * Linux's. Kernel only: the callbacks run from the trampoline and the
+ * return hook in any context.
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
 #include <kernel/preempt.h>
 #include <kernel/percpu.h>
+#include <kernel/rcu.h>
 #include <asm/ftrace.h>
 #include <trace/trace.h>
 #include <trace/tracer.h>
@@ -33,8 +35,10 @@ const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1] = {
 unsigned int fgraph_max_depth;
 struct ftrace_set fgraph_function_set, fgraph_notrace_set;
 
-/* The array the tracer runs on (NULL: none); read under RCU-sched by the callbacks. */
-static struct trace_array *graph_array;
+/* Arrays it can run on at once: a frame's arrays mask has a bit for each. */
+#define FGRAPH_SLOTS	32
+/* The arrays it runs on, by slot (NULL: free); read under RCU-sched by the callbacks. */
+static struct trace_array *graph_arrays[FGRAPH_SLOTS];
 
 static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
 {
@@ -85,12 +89,22 @@ static bool graph_filters(unsigned long ip, unsigned int *flags)
 static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			struct ftrace_regs *fregs)
 {
-	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
+	struct trace_ftrace *ft = op->private;
+	struct trace_array *tr = ft->tr;
 	unsigned int max = READ_ONCE(fgraph_max_depth), flags;
 	struct ftrace_ret_frame *f;
 	int depth;
 
-	if (!READ_ONCE(tr->tracing_on) || !graph_filters(ip, &flags))
+	if (!READ_ONCE(tr->tracing_on))
+		return;
+	/* Another array's callback hooked this call already: record it here too. */
+	f = fgraph_hooked(fregs, ip, &depth);
+	if (f) {
+		if (!(f->flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
+			f->arrays |= 1u << ft->graph_slot;
+		return;
+	}
+	if (!graph_filters(ip, &flags))
 		return;
 	if (max && current->ret_stack.curr >= (int)max)
 		return;
@@ -99,22 +113,25 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	f = fgraph_push(fregs, ip, flags, &depth);
 	if (!f)
 		return;
-	if (!(flags & FGRAPH_FRAME_NOTRACE) && !record_entry(tr, ip, depth)) {
-		fgraph_cancel(f, depth);
-		return;
+	if (!(flags & FGRAPH_FRAME_NOTRACE)) {
+		if (!record_entry(tr, ip, depth)) {
+			fgraph_cancel(f, depth);
+			return;
+		}
+		f->arrays = 1u << ft->graph_slot;
 	}
 	fgraph_hook(fregs);
 }
 
-static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettime)
+static void record_return(struct trace_array *tr, const struct ftrace_ret_frame *f, int depth,
+			  u64 rettime)
 {
-	struct trace_array *tr = READ_ONCE(graph_array);
 	struct ftrace_graph_ret_entry *entry;
 	struct trace_buffer *buffer;
 	struct rb_event *event;
 	unsigned int trace_ctx;
 
-	if (!tr || (f->flags & FGRAPH_FRAME_NOTRACE) || !READ_ONCE(tr->tracing_on))
+	if (!tr || !READ_ONCE(tr->tracing_on))
 		return;
 	trace_ctx = tracing_gen_ctx_dec();
 	buffer = READ_ONCE(tr->buffer);
@@ -132,37 +149,62 @@ static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettim
 	this_cpu_write(trace_cmdline_save, true);
 }
 
+/* The exit, into every array that recorded the entry and still runs the tracer. */
+static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettime)
+{
+	for (unsigned int m = f->arrays; m; m &= m - 1)
+		record_return(READ_ONCE(graph_arrays[__builtin_ctz(m)]), f, depth, rettime);
+}
+
+int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops)
+{
+	struct trace_ftrace *ft = ops->private;
+	unsigned int slot = 0;
+	int ret;
+
+	while (slot < FGRAPH_SLOTS && READ_ONCE(graph_arrays[slot]))
+		slot++;
+	if (slot == FGRAPH_SLOTS)
+		return -EBUSY;
+	ft->graph_slot = slot;
+	WRITE_ONCE(graph_arrays[slot], tr);
+	ops->func = graph_entry;
+	ret = register_ftrace_function(ops);
+	if (ret)
+		WRITE_ONCE(graph_arrays[slot], NULL);
+	return ret;
+}
+
+/* Calls hooked before this keep returning through the hook, unrecorded. */
+void fgraph_stop(struct ftrace_ops *ops)
+{
+	struct trace_ftrace *ft = ops->private;
+
+	unregister_ftrace_function(ops);
+	WRITE_ONCE(graph_arrays[ft->graph_slot], NULL);
+	/* No exit callback still writes into the array (it may go away next). */
+	synchronize_rcu();
+}
+
 static int graph_trace_init(struct trace_array *tr)
 {
 	int ret;
 
 	if (!tr->ftrace)
 		return -ENODEV;
-	if (READ_ONCE(graph_array))
-		return -EBUSY;
-	WRITE_ONCE(graph_array, tr);
-	fgraph_set_return(graph_return);
 	ftrace_lock();
-	tr->ftrace->ops.func = graph_entry;
-	ret = register_ftrace_function(&tr->ftrace->ops);
+	ret = fgraph_start(tr, &tr->ftrace->ops);
 	ftrace_unlock();
-	if (ret) {
-		fgraph_set_return(NULL);
-		WRITE_ONCE(graph_array, NULL);
-		return ret;
-	}
-	trace_cmdlines_start();
-	return 0;
+	if (!ret)
+		trace_cmdlines_start();
+	return ret;
 }
 
-/* Calls hooked before this keep returning through the hook, unrecorded. */
 static void graph_trace_reset(struct trace_array *tr)
 {
 	ftrace_lock();
-	unregister_ftrace_function(&tr->ftrace->ops);
+	fgraph_stop(&tr->ftrace->ops);
 	ftrace_unlock();
-	WRITE_ONCE(graph_array, NULL);
-	fgraph_set_return(NULL);
 	trace_cmdlines_stop();
 }
 
@@ -181,5 +223,6 @@ int trace_functions_graph_init(void)
 	if (ftrace_set_alloc(&fgraph_function_set, ftrace_nr_sites) ||
 	    ftrace_set_alloc(&fgraph_notrace_set, ftrace_nr_sites))
 		return -ENOMEM;
+	fgraph_set_return(graph_return);
 	return register_tracer(&graph_trace);
 }

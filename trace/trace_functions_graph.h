@@ -58,6 +58,13 @@ extern struct ftrace_set fgraph_function_set, fgraph_notrace_set;
 void fgraph_print_header(struct trace_iterator *iter);
 void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_buffer_record *rec);
 
+/*
+ * Run the tracer's callbacks through ops for tr (the tracer's own ops, or
+ * the benchmark's; ops->private is a struct trace_ftrace); caller holds
+ * ftrace_lock. -EBUSY when it runs on too many arrays already.
+ */
+int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops);
+void fgraph_stop(struct ftrace_ops *ops);
 /* Register function_graph (boot). */
 int trace_functions_graph_init(void);
 

@@ -7,7 +7,7 @@
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..26
+echo 1..28
 cd $T
 # A line: CPU, duration or its blank, the call, leaf, return or comment
 # (a return names its function when its call was not seen); or a banner.
@@ -43,7 +43,8 @@ check "leaves: 'func();' with a duration, indented by depth" grep -qE '^ [0-3]\)
 check "a trace_marker write is a comment" grep -qE '^ [0-3]\)               \|  +/\* fgraph-marker \*/$' /tmp/g1
 check "every line well formed" sh -c "! grep -qvE '$line|$banner' /tmp/g1"
 
-# funcgraph-tail names every return: calls and returns pair up per task.
+# funcgraph-tail names every return: calls and returns pair up per task
+# (a task already inside a call when tracing began returns from it unopened).
 echo 1 > options/funcgraph-tail
 echo 1 > options/funcgraph-proc
 echo > trace
@@ -54,9 +55,9 @@ grep -v '^#' trace > /tmp/g2
 awk -F'|' '
 	{ split($1, a, " "); task = a[2]; f = $NF; sub(/^ +/, "", f) }
 	f ~ /\(\) \{$/ { sub(/\(\) \{$/, "", f); st[task, ++n[task]] = f; opened++; next }
-	f ~ /^\} \/\* / { sub(/^\} \/\* /, "", f); sub(/ \*\/$/, "", f)
-		if (n[task] < 1 || st[task, n[task]] != f) bad++; else n[task]--; closed++ }
-	END { for (t in n) if (n[t]) bad++; exit !(opened > 3 && opened == closed && !bad) }' /tmp/g2
+	f ~ /^\} \/\* / && n[task] > 0 { sub(/^\} \/\* /, "", f); sub(/ \*\/$/, "", f)
+		if (st[task, n[task]--] != f) bad++; else paired++ }
+	END { exit !(opened > 3 && paired > 3 && !bad) }' /tmp/g2
 result $? "with funcgraph-tail and -proc every '} /* f */' closes its task's open f()"
 echo 0 > options/funcgraph-tail
 echo 0 > options/funcgraph-proc
@@ -97,6 +98,25 @@ echo > set_graph_function
 echo nop > current_tracer
 echo 1 > tracing_on
 
+# Two arrays at once, each with its own set_ftrace_filter: one hook per call.
+mkdir instances/g
+echo kfree > instances/g/set_ftrace_filter
+echo function_graph > instances/g/current_tracer
+echo kmalloc > set_ftrace_filter
+echo function_graph > current_tracer
+kmalloc-storm 1 50 64
+echo 0 > tracing_on
+echo 0 > instances/g/tracing_on
+check "the top level: its filter's calls only" \
+	sh -c "grep -q '  kmalloc();' trace && ! grep -v '^#' trace | grep -qvE '  kmalloc\(\);$|$banner'"
+check "an instance beside it: its own" \
+	sh -c "grep -q '  kfree();' instances/g/trace && ! grep -v '^#' instances/g/trace | grep -qvE '  kfree\(\);$|$banner'"
+echo nop > current_tracer
+echo nop > instances/g/current_tracer
+rmdir instances/g
+echo > set_ftrace_filter
+echo 1 > tracing_on
+
 # Everything, switched back and forth under load on 4 CPUs with NMIs; tasks
 # started while it runs exit with calls still hooked.
 echo 4096 > buffer_size_kb
@@ -106,14 +126,15 @@ kmalloc-storm 2 20000 256 &
 sleep 0.2
 bad=0
 for i in 1 2 3 4 5 6 7 8; do
-	echo function_graph > current_tracer || bad=1
+	echo function_graph > current_tracer || { bad=1; echo "# round $i: function_graph refused"; }
 	kmalloc-storm 1 200 64 &
 	echo nmi 50 > $S
-	[ "$(cat $S)" = "nmi: sent 200 handled 200" ] || bad=1
+	r=$(cat $S)
+	[ "$r" = "nmi: sent 200 handled 200" ] || { bad=1; echo "# round $i: $r"; }
 	sleep 0.2
-	echo function > current_tracer || bad=1
+	echo function > current_tracer || { bad=1; echo "# round $i: function refused"; }
 	sleep 0.1
-	echo nop > current_tracer || bad=1
+	echo nop > current_tracer || { bad=1; echo "# round $i: nop refused"; }
 done
 echo function_graph > current_tracer
 kmalloc-storm 2 300 64
