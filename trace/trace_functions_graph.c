@@ -19,7 +19,6 @@
 #include <asm/ftrace.h>
 #include <trace/trace.h>
 #include <trace/tracer.h>
-#include <trace/trace_event_buffer.h>
 #include <trace/ftrace_set.h>
 #include <trace/fgraph.h>
 #include <trace/trace_functions.h>
@@ -42,20 +41,15 @@ static struct trace_array *graph_arrays[FGRAPH_SLOTS];
 
 static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
 {
-	struct trace_buffer *buffer = READ_ONCE(tr->buffer);
-	struct ftrace_graph_ent_entry *entry;
-	/* The dispatch disabled preemption: the record shows the traced code's count. */
-	unsigned int trace_ctx = tracing_gen_ctx_dec();
-	struct rb_event *event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
+	struct trace_buffer *buffer;
+	struct ftrace_graph_ent_entry *entry =
+		ftrace_record_reserve(tr, sizeof(*entry), event_funcgraph_entry.id, &buffer);
 
-	if (!event)
+	if (!entry)
 		return false;
-	entry = ring_buffer_event_data(event);
-	tracing_generic_entry_update(&entry->ent, event_funcgraph_entry.id, trace_ctx);
 	entry->func = func;
 	entry->depth = depth;
-	ring_buffer_unlock_commit(buffer);
-	this_cpu_write(trace_cmdline_save, true);
+	ftrace_record_commit(buffer);
 	return true;
 }
 
@@ -128,25 +122,18 @@ static void record_return(struct trace_array *tr, const struct ftrace_ret_frame 
 {
 	struct ftrace_graph_ret_entry *entry;
 	struct trace_buffer *buffer;
-	struct rb_event *event;
-	unsigned int trace_ctx;
 
 	if (!tr || !READ_ONCE(tr->tracing_on))
 		return;
-	trace_ctx = tracing_gen_ctx_dec();
-	buffer = READ_ONCE(tr->buffer);
-	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
-	if (!event)
+	entry = ftrace_record_reserve(tr, sizeof(*entry), event_funcgraph_exit.id, &buffer);
+	if (!entry)
 		return;
-	entry = ring_buffer_event_data(event);
-	tracing_generic_entry_update(&entry->ent, event_funcgraph_exit.id, trace_ctx);
 	entry->func = f->func;
 	entry->depth = depth;
 	entry->overrun = READ_ONCE(current->ret_stack.overrun);
 	entry->calltime = f->calltime;
 	entry->rettime = rettime;
-	ring_buffer_unlock_commit(buffer);
-	this_cpu_write(trace_cmdline_save, true);
+	ftrace_record_commit(buffer);
 }
 
 /* The exit, into every array that recorded the entry and still runs the tracer. */
@@ -188,24 +175,12 @@ void fgraph_stop(struct ftrace_ops *ops)
 
 static int graph_trace_init(struct trace_array *tr)
 {
-	int ret;
-
-	if (!tr->ftrace)
-		return -ENODEV;
-	ftrace_lock();
-	ret = fgraph_start(tr, &tr->ftrace->ops);
-	ftrace_unlock();
-	if (!ret)
-		trace_cmdlines_start();
-	return ret;
+	return ftrace_tracer_init(tr, fgraph_start);
 }
 
 static void graph_trace_reset(struct trace_array *tr)
 {
-	ftrace_lock();
-	fgraph_stop(&tr->ftrace->ops);
-	ftrace_unlock();
-	trace_cmdlines_stop();
+	ftrace_tracer_reset(tr, fgraph_stop);
 }
 
 static struct tracer graph_trace = {

@@ -274,6 +274,18 @@ void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_b
 		print_comment(iter, st, cpu, rec);
 }
 
+/* The legend's columns, as the options show them (opt 0: latency-format's flags). */
+static const struct {
+	unsigned long opt;
+	const char *text[2];
+} header_cols[] = {
+	{ FGRAPH_OPT(ABSTIME), { "     TIME       ", "      |         " } },
+	{ FGRAPH_OPT(CPU), { " CPU", " |  " } },
+	{ FGRAPH_OPT(PROC), { "  TASK/PID       ", "   |    |        " } },
+	{ 0, { "||||   ", "||||   " } },
+	{ FGRAPH_OPT(DURATION), { "  DURATION   ", "   |   |      " } },
+};
+
 void fgraph_print_header(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
@@ -284,22 +296,24 @@ void fgraph_print_header(struct trace_iterator *iter)
 		int size = (flags & FGRAPH_OPT(ABSTIME) ? 16 : 0) + (flags & FGRAPH_OPT(CPU) ? 4 : 0) +
 			   (flags & FGRAPH_OPT(PROC) ? 17 : 0);
 
-		trace_seq_printf(s, "#%*s  _-----=> irqs-off        \n", size, "");
-		trace_seq_printf(s, "#%*s / _----=> need-resched    \n", size, "");
-		trace_seq_printf(s, "#%*s| / _---=> hardirq/softirq \n", size, "");
-		trace_seq_printf(s, "#%*s|| / _--=> preempt-depth   \n", size, "");
-		trace_seq_printf(s, "#%*s||| /                      \n", size, "");
+		static const char *const legend[] = {
+			"  _-----=> irqs-off        ", " / _----=> need-resched    ",
+			"| / _---=> hardirq/softirq ", "|| / _--=> preempt-depth   ",
+			"||| /                      ",
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(legend); i++)
+			trace_seq_printf(s, "#%*s%s\n", size, "", legend[i]);
 	}
-	trace_seq_printf(s, "#%s%s%s%s%s               FUNCTION CALLS\n",
-			 flags & FGRAPH_OPT(ABSTIME) ? "     TIME       " : "",
-			 flags & FGRAPH_OPT(CPU) ? " CPU" : "",
-			 flags & FGRAPH_OPT(PROC) ? "  TASK/PID       " : "",
-			 lat ? "||||   " : "",
-			 flags & FGRAPH_OPT(DURATION) ? "  DURATION   " : "");
-	trace_seq_printf(s, "#%s%s%s%s%s               |   |   |   |\n",
-			 flags & FGRAPH_OPT(ABSTIME) ? "      |         " : "",
-			 flags & FGRAPH_OPT(CPU) ? " |  " : "",
-			 flags & FGRAPH_OPT(PROC) ? "   |    |        " : "",
-			 lat ? "||||   " : "",
-			 flags & FGRAPH_OPT(DURATION) ? "   |   |      " : "");
+	for (int row = 0; row < 2; row++) {
+		trace_seq_putc(s, '#');
+		for (size_t i = 0; i < ARRAY_SIZE(header_cols); i++) {
+			unsigned long opt = header_cols[i].opt;
+
+			if (opt ? flags & opt : lat)
+				trace_seq_puts(s, header_cols[i].text[row]);
+		}
+		trace_seq_puts(s, row ? "               |   |   |   |\n"
+				      : "               FUNCTION CALLS\n");
+	}
 }

@@ -7,7 +7,7 @@
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..28
+echo 1..30
 cd $T
 # A line: CPU, duration or its blank, the call, leaf, return or comment
 # (a return names its function when its call was not seen); or a banner.
@@ -37,6 +37,11 @@ echo 0 > tracing_on
 is "the header" "# tracer: function_graph|#|# CPU  DURATION                  FUNCTION CALLS|# |     |   |                     |   |   |   |" \
 	"$(head -4 trace | tr '\n' '|' | sed 's/|$//')"
 grep -v '^#' trace > /tmp/g1
+echo 1 > options/latency-format
+is "latency-format's legend" "#      _-----=> irqs-off        |#     / _----=> need-resched    |#    | / _---=> hardirq/softirq |#    || / _--=> preempt-depth   |#    ||| /                      |# CPU||||     DURATION                  FUNCTION CALLS|# |  ||||      |   |                     |   |   |   |" \
+	"$(grep -A6 '^#      _' trace | tr '\n' '|' | sed 's/|$//')"
+check "and its flags column" grep -qE '^ [0-3]\)  [.dDbX][.Nnp][.hHsZ][.0-9a-f][.0-9a-f] \| [ +!#*@$] +[0-9]+(\.[0-9]+)? us +\|  +[A-Za-z_0-9.]+\(\);$' trace
+echo 0 > options/latency-format
 check "a call opens at depth 0: ' N)               |  vfs_read() {'" grep -qE '^ [0-3]\)               \|  vfs_read\(\) \{$' /tmp/g1
 check "and closes there with its duration" grep -qE '^ [0-3]\) [ +!#*@$] +[0-9]+(\.[0-9]+)? us +\|  \}$' /tmp/g1
 check "leaves: 'func();' with a duration, indented by depth" grep -qE '^ [0-3]\) [ +!#*@$] +[0-9]+(\.[0-9]+)? us +\|      +[A-Za-z_0-9.]+\(\);$' /tmp/g1
