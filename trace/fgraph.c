@@ -96,6 +96,18 @@ void fgraph_cancel(struct ftrace_ret_frame *f, int depth)
 	WRITE_ONCE(rs->curr, depth);
 }
 
+unsigned long ftrace_graph_ret_addr(unsigned long ret, unsigned long slot)
+{
+	const struct ftrace_ret_stack *rs = &current->ret_stack;
+
+	if (ret != (unsigned long)return_to_handler)
+		return ret;
+	for (int i = READ_ONCE(rs->curr) - 1; i >= 0 && ret == (unsigned long)return_to_handler; i--)
+		if (rs->frames[i].retp == slot)
+			ret = rs->frames[i].ret;
+	return ret;
+}
+
 unsigned long ftrace_return_to_handler(unsigned long sp)
 {
 	struct ftrace_ret_stack *rs = &current->ret_stack;

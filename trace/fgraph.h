@@ -40,6 +40,13 @@ void fgraph_hook(struct ftrace_regs *fregs);
 struct ftrace_ret_frame *fgraph_hooked(struct ftrace_regs *fregs, unsigned long func, int *depth);
 void fgraph_cancel(struct ftrace_ret_frame *f, int depth);
 
+/*
+ * What a stack walk of current found in the return slot at slot: the
+ * real return address where it is return_to_handler (the innermost frame
+ * hooked at that slot; a tail-called one returns to the hook again).
+ */
+unsigned long ftrace_graph_ret_addr(unsigned long ret, unsigned long slot);
+
 /* The return hook (arch/x86_64/ftrace_64.S) and its C half. */
 void return_to_handler(void);
 unsigned long ftrace_return_to_handler(unsigned long sp);

@@ -7,7 +7,7 @@
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..30
+echo 1..32
 cd $T
 # A line: CPU, duration or its blank, the call, leaf, return or comment
 # (a return names its function when its call was not seen); or a banner.
@@ -116,8 +116,19 @@ check "the top level: its filter's calls only" \
 	sh -c "grep -q '  kmalloc();' trace && ! grep -v '^#' trace | grep -qvE '  kmalloc\(\);$|$banner'"
 check "an instance beside it: its own" \
 	sh -c "grep -q '  kfree();' instances/g/trace && ! grep -v '^#' instances/g/trace | grep -qvE '  kfree\(\);$|$banner'"
-echo nop > current_tracer
+# A stack walk under function_graph (everything hooked) names the callers, not the hook.
 echo nop > instances/g/current_tracer
+echo > instances/g/trace
+echo 'kmalloc:stacktrace' > instances/g/set_ftrace_filter
+echo > set_ftrace_filter
+echo 1 > tracing_on
+echo 1 > instances/g/tracing_on
+kmalloc-storm 1 20 64
+echo 0 > instances/g/tracing_on
+echo 0 > tracing_on
+check "stack records of kmalloc's callers" grep -q '^ => kmalloc_thread' instances/g/trace
+check "none through return_to_handler" sh -c "! grep -q return_to_handler instances/g/trace"
+echo nop > current_tracer
 rmdir instances/g
 echo > set_ftrace_filter
 echo 1 > tracing_on
