@@ -51,7 +51,7 @@ struct ftrace_ret_stack {
 	unsigned int filtered;		/* FGRAPH_FRAME_FILTER frames among them */
 	unsigned int notraced;		/* FGRAPH_FRAME_NOTRACE frames among them */
 	unsigned int overrun;		/* calls not hooked: the stack was full */
-	struct ftrace_ret_frame frames[FTRACE_RETFUNC_DEPTH];
+	struct ftrace_ret_frame frames[FTRACE_RETFUNC_DEPTH];	/* last: left unzeroed */
 };
 
 /* Boot: read the recorded sites (once memory allocation works). */

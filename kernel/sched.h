@@ -198,7 +198,12 @@ struct task_struct {
 	u64 min_flt, maj_flt;		/* page faults served without / with file I/O */
 	u64 start_time_ns;
 	struct task_struct *vfork_parent;	/* CLONE_VFORK: sleeps until we exec or exit */
-	struct ftrace_ret_stack ret_stack;	/* the function_graph tracer's hooked calls */
+	/*
+	 * The function_graph tracer's hooked calls. Last: a new task zeroes
+	 * the struct only up to ret_stack.frames, which are written before
+	 * they are read (task_init_common).
+	 */
+	struct ftrace_ret_stack ret_stack;
 };
 
 DECLARE_PER_CPU(struct task_struct *, current_task);
