@@ -1,9 +1,10 @@
 #!/bin/sh
 # bench/function_guest.sh [KERNEL]: the function tracer's costs measured in
 # the guest (trace/ftrace_benchmark.c, /sys/kernel/debug/trace_selftest
-# "ftrace N"): a traced call with its site off (the NOP) and on (trampoline,
-# dispatch, callback, committed ftrace:function record), and the time to
-# patch every site on and off. Under -icount shift=0 one guest ns is one
+# "ftrace N"): a traced call with its site off (the NOP), on (trampoline,
+# dispatch, callback, committed ftrace:function record) and under
+# function_graph (the same with the return hooked, both records), and the
+# time to patch every site on and off. Under -icount shift=0 one guest ns is one
 # instruction; under plain TCG the patch times are closer to wall time.
 set -eu
 
@@ -26,10 +27,43 @@ run() { # run LABEL UNIT SMP QEMU-ARGS...: one boot, the benchmark's line in UNI
 		--append spoor.exec=1 -- "$@" < /dev/null 2>&1 | tr -d '\r' | grep '^ftrace: ' || true)
 	[ -n "$line" ] || { echo "$label: no result" >&2; return 1; }
 	set -- $line
-	# ftrace: calls N off X ns on Y ns sites S patch_on P us patch_off Q us
-	printf '%-22s %s calls: site off %s %s, traced call %s %s; %s sites patched on in %s us, off in %s us\n' \
-		"$label" "$3" "$5" "$unit" "$8" "$unit" "${11}" "${13}" "${16}"
+	# ftrace: calls N off X ns on Y ns graph G ns sites S patch_on P us patch_off Q us
+	printf '%-22s %s calls: site off %s %s, traced call %s %s, graph call (entry+exit) %s %s; %s sites patched on in %s us, off in %s us\n' \
+		"$label" "$3" "$5" "$unit" "$8" "$unit" "${11}" "$unit" "${14}" "${16}" "${19}"
 }
 
 run "-icount shift=0 smp 1" insns 1 -icount shift=0
 run "TCG smp 4" ns 4
+
+# The same paths seen from ring 3, on Spoor and on Linux 6.12 (the linux-ref
+# rig, when there): user/syscall_bench's getpid with its handler alone traced
+# (Linux's is __do_sys_getpid, Spoor's __x64_sys_getpid), by function and by function_graph; the extra instructions over an
+# untraced getpid are one traced call (-icount shift=0,sleep=off, smp 1).
+. "$(dirname "$0")/lib.sh"
+ref=${LINUX_REF:-../shared/tools/linux-ref}
+rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
+build=$(dirname "$kernel")
+bench_qemu_icount -icount shift=0,sleep=off -seed 1
+cat > "$tmp/getpid.sh" <<'SCRIPT'
+cd /sys/kernel/tracing
+grep -E '^(__do_sys_getpid|__x64_sys_getpid)$' available_filter_functions | head -1 > set_ftrace_filter
+for t in nop function function_graph; do
+	echo $t > current_tracer
+	echo "tracer=$t $(/bin/syscall_bench 9 getpid)"
+	echo nop > current_tracer
+done
+SCRIPT
+getpid_costs() { # getpid_costs LABEL < lines: the traced tracers' extra instructions
+	awk -v label="$1" '
+		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } m[v["tracer"]] = v["median"] }
+		END { if (!("nop" in m)) exit 1
+		      printf "%-22s getpid %d insns; traced: function +%d, function_graph +%d\n", label,
+			m["nop"], m["function"] - m["nop"], m["function_graph"] - m["nop"] }'
+}
+PATH="$tmp:$PATH" "$spoor" exec --smp 1 --kernel "$kernel" --timeout 120 "$tmp/getpid.sh" < /dev/null |
+	grep '^tracer=' | getpid_costs "Spoor getpid" || echo "function_guest: no getpid result from Spoor" >&2
+if [ -x "$ref/run.sh" ] && [ -f "$rig/bzImage-ue" ]; then
+	PATH="$tmp:$PATH" "$ref/run.sh" --icount --smp 1 --kernel ue \
+		--file "$build/user/syscall_bench:/bin/syscall_bench" "$tmp/getpid.sh" < /dev/null |
+		grep '^tracer=' | getpid_costs "Linux 6.12 getpid" || echo "function_guest: no getpid result from Linux" >&2
+fi

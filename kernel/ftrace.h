@@ -18,6 +18,42 @@
  */
 #define notrace		__attribute__((no_instrument_function))
 
+/* Calls of one task the function_graph tracer can hook at once (Linux's depth). */
+#define FTRACE_RETFUNC_DEPTH	50
+
+/* What set_graph_function/set_graph_notrace made of a hooked call. */
+#define FGRAPH_FRAME_FILTER	0x1	/* a set_graph_function function: its callees trace */
+#define FGRAPH_FRAME_NOTRACE	0x2	/* a set_graph_notrace function: nothing under it traces */
+
+/*
+ * One hooked call: the function_graph tracer replaced the return address
+ * in its slot (retp) by return_to_handler, which finds the frame again by
+ * that slot, records the exit and returns to ret.
+ */
+struct ftrace_ret_frame {
+	unsigned long ret;		/* where the function really returns */
+	unsigned long func;		/* its call site (the function's first byte) */
+	unsigned long retp;		/* address of the slot that held ret */
+	u64 calltime;			/* trace_clock_local() at entry */
+	unsigned int flags;		/* FGRAPH_FRAME_* */
+	unsigned int arrays;		/* the graph tracers that recorded the call (bit = slot) */
+};
+
+/*
+ * A task's shadow return stack (trace/fgraph.c), in its task_struct so it
+ * lives exactly as long as the stack it shadows; interrupts and NMIs on
+ * the task push above the frames they interrupt and pop before they
+ * return. A frame is reserved (curr raised) before it is written and
+ * dropped after it is read, so a nested context never sees a half frame.
+ */
+struct ftrace_ret_stack {
+	int curr;			/* frames in use */
+	unsigned int filtered;		/* FGRAPH_FRAME_FILTER frames among them */
+	unsigned int notraced;		/* FGRAPH_FRAME_NOTRACE frames among them */
+	unsigned int overrun;		/* calls not hooked: the stack was full */
+	struct ftrace_ret_frame frames[FTRACE_RETFUNC_DEPTH];	/* last: left unzeroed */
+};
+
 /* Boot: read the recorded sites (once memory allocation works). */
 int ftrace_init(void);
 /* A traced function that does nothing (the tracer's benchmark calls it). */

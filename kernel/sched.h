@@ -19,6 +19,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/wait.h>
 #include <kernel/err.h>
+#include <kernel/ftrace.h>
 
 /* Task states (task_struct.__state, exit_state), Linux's values. */
 #define TASK_RUNNING		0x0000
@@ -200,6 +201,12 @@ struct task_struct {
 	struct task_struct *vfork_parent;	/* CLONE_VFORK: sleeps until we exec or exit */
 	/* kretprobes: this task's calls whose return address was swapped, newest first */
 	struct kretprobe_instance *kretprobe_stack;
+	/*
+	 * The function_graph tracer's hooked calls. Last: a new task zeroes
+	 * the struct only up to ret_stack.frames, which are written before
+	 * they are read (task_init_common).
+	 */
+	struct ftrace_ret_stack ret_stack;
 };
 
 DECLARE_PER_CPU(struct task_struct *, current_task);

@@ -14,6 +14,7 @@
 #include <kernel/interrupt.h>
 #include <kernel/sched.h>
 #include <kernel/time.h>
+#include <kernel/ftrace.h>
 #include <kernel/sched/hooks.h>
 
 #define MAX_SOFTIRQ_RESTART	10
@@ -125,8 +126,13 @@ void irq_enter(void)
 	preempt_count_add(HARDIRQ_OFFSET);
 }
 
-/* Irqs are off here and stay off. */
-void irq_exit(void)
+/*
+ * Irqs are off here and stay off. notrace: it returns in a lower context
+ * than it was called in, where the task the interrupt stopped may hold
+ * the tracer's recursion guard, so function_graph could not record its
+ * return.
+ */
+notrace void irq_exit(void)
 {
 	preempt_count_sub(HARDIRQ_OFFSET);
 	if (!in_interrupt() && local_softirq_pending()) {

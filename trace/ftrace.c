@@ -36,7 +36,7 @@ static struct ftrace_ops *ftrace_ops_list;
 static bool ftrace_updating;
 static atomic_t ftrace_mutex;
 /* One guard for the whole dispatch: a callback's own calls are not traced. */
-static DEFINE_PER_CPU(struct trace_recursion, ftrace_recursion);
+DEFINE_PER_CPU(struct trace_recursion, ftrace_recursion);
 
 void ftrace_lock(void)
 {

@@ -9,6 +9,7 @@
 
 #include <kernel/types.h>
 #include <kernel/ftrace.h>
+#include <kernel/percpu.h>
 
 struct ftrace_ops;
 struct ftrace_regs;	/* what the trampoline saved (asm/ftrace.h) */
@@ -85,6 +86,13 @@ int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
 /* Re-patch after an ops' sets changed (caller holds ftrace_lock). */
 int ftrace_ops_update(void);
+/*
+ * The dispatch's recursion guard (per CPU): held while callbacks run, so
+ * what they call is not traced; function_graph's exit side holds it too.
+ */
+struct trace_recursion;
+DECLARE_PER_CPU(struct trace_recursion, ftrace_recursion);
+
 /* Does ops trace the site with index idx (filter and notrace)? */
 bool ftrace_ops_wants(const struct ftrace_ops *ops, unsigned int idx);
 

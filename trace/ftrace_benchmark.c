@@ -9,6 +9,9 @@
  *   on       the function tracer's whole path: trampoline, dispatch,
  *            callback, the committed ftrace:function record in the top
  *            level's buffer (a private ops with a one-site filter)
+ *   graph    the function_graph tracer's, entry and exit: the same, with
+ *            the return hooked, return_to_handler, and the funcgraph_entry
+ *            and funcgraph_exit records
  *   patch    turning every site on (every site calling a callback that
  *            does nothing) and off again: the int3 protocol over all
  *
@@ -23,9 +26,11 @@
 #include <trace/ftrace.h>
 #include <trace/ftrace_set.h>
 #include <trace/trace_functions.h>
+#include <trace/trace_functions_graph.h>
 
 #define FTRACE_BENCH_FMT \
-	"ftrace: calls %lu off %lu.%lu ns on %lu.%lu ns sites %u patch_on %lu us patch_off %lu us\n"
+	"ftrace: calls %lu off %lu.%lu ns on %lu.%lu ns graph %lu.%lu ns sites %u patch_on %lu us " \
+	"patch_off %lu us\n"
 
 static noinline u64 bench_loop(unsigned long n, bool call)
 {
@@ -59,7 +64,7 @@ int ftrace_benchmark(unsigned long n, char *out, size_t size)
 {
 	struct trace_ftrace bench = { .tr = &global_trace };
 	int target = ftrace_site_index((unsigned long)ftrace_bench_target);
-	u64 base, off, on, t0, patch_on = 0, patch_off = 0;
+	u64 base, off, on, graph, t0, patch_on = 0, patch_off = 0;
 	int ret;
 
 	if (target < 0)
@@ -83,6 +88,11 @@ int ftrace_benchmark(unsigned long n, char *out, size_t size)
 		goto out;
 	on = bench_loop(n, true);
 	unregister_ftrace_function(&bench.ops);
+	ret = fgraph_start(&global_trace, &bench.ops);
+	if (ret)
+		goto out;
+	graph = bench_loop(n, true);
+	fgraph_stop(&bench.ops);
 
 	/* Every site on, then off: the filter emptied means all. */
 	bench.ops.func = bench_nothing;
@@ -99,7 +109,8 @@ int ftrace_benchmark(unsigned long n, char *out, size_t size)
 	}
 	snprintf(out, size, FTRACE_BENCH_FMT, n, per_call_x10(off, base, n) / 10,
 		 per_call_x10(off, base, n) % 10, per_call_x10(on, base, n) / 10,
-		 per_call_x10(on, base, n) % 10, ftrace_nr_sites, (unsigned long)(patch_on / 1000),
+		 per_call_x10(on, base, n) % 10, per_call_x10(graph, base, n) / 10,
+		 per_call_x10(graph, base, n) % 10, ftrace_nr_sites, (unsigned long)(patch_on / 1000),
 		 (unsigned long)(patch_off / 1000));
 out:
 	ftrace_unlock();

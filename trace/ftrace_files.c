@@ -20,6 +20,8 @@
 #include <trace/ftrace.h>
 #include <trace/ftrace_set.h>
 #include <trace/trace_functions.h>
+#include <trace/trace_functions_graph.h>
+#include <trace/trace_files.h>
 
 static int available_filter_functions_show(struct seq_file *m, void *v)
 {
@@ -61,10 +63,18 @@ static int touched_functions_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(touched_functions);
 
-/* An open set_ftrace_filter/notrace: the set being edited, applied at release. */
+/* Which file: bit 0 set for the notrace ones (they list and index as such). */
+enum set_kind { SET_FTRACE_FILTER, SET_FTRACE_NOTRACE, SET_GRAPH_FUNCTION, SET_GRAPH_NOTRACE };
+
+/*
+ * An open set_ftrace_filter/notrace or set_graph_function/notrace: the set
+ * being edited, applied at release.
+ */
 struct ftrace_set_file {
 	struct trace_ftrace *f;
-	bool no_trace;
+	enum set_kind kind;
+	bool no_trace;			/* kind & 1 */
+	bool graph;			/* set_graph_*: no commands, no :mod: */
 	struct ftrace_set work;		/* only when open for writing */
 	char *text;			/* what reads show */
 	size_t len;
@@ -72,7 +82,17 @@ struct ftrace_set_file {
 
 static struct ftrace_set *live_set(struct ftrace_set_file *sf)
 {
-	return sf->no_trace ? &sf->f->ops.notrace_set : &sf->f->ops.filter;
+	switch (sf->kind) {
+	case SET_FTRACE_NOTRACE:
+		return &sf->f->ops.notrace_set;
+	case SET_GRAPH_FUNCTION:
+		return &fgraph_function_set;
+	case SET_GRAPH_NOTRACE:
+		return &fgraph_notrace_set;
+	case SET_FTRACE_FILTER:
+		break;
+	}
+	return &sf->f->ops.filter;
 }
 
 /*
@@ -83,7 +103,8 @@ static struct ftrace_set *live_set(struct ftrace_set_file *sf)
 static char *set_text(struct ftrace_set_file *sf, size_t *len)
 {
 	const struct ftrace_set *set = live_set(sf);
-	struct ftrace_mod *mods = sf->f->mods[sf->no_trace];
+	struct ftrace_mod *mods = sf->graph ? NULL : sf->f->mods[sf->no_trace];
+	bool commands = sf->kind == SET_FTRACE_FILTER;
 	size_t size = 64, n = 0;
 	char *buf;
 
@@ -91,7 +112,7 @@ static char *set_text(struct ftrace_set_file *sf, size_t *len)
 		size += ftrace_set_test(set, i) ? FTRACE_NAME_MAX + 1 : 0;
 	for (struct ftrace_mod *m = mods; m; m = m->next)
 		size += strlen(m->text) + 1;
-	if (!sf->no_trace)
+	if (commands)
 		size += ftrace_probes_print(sf->f, NULL, 0);
 	buf = kmalloc(size, GFP_KERNEL);
 	if (!buf)
@@ -104,7 +125,7 @@ static char *set_text(struct ftrace_set_file *sf, size_t *len)
 			n += (size_t)snprintf(buf + n, size - n, "%ps\n", (void *)ftrace_sites[i].ip);
 	for (struct ftrace_mod *m = mods; m; m = m->next)
 		n += (size_t)snprintf(buf + n, size - n, "%s\n", m->text);
-	if (!sf->no_trace)
+	if (commands)
 		n += ftrace_probes_print(sf->f, buf + n, size - n);
 	*len = n;
 	return buf;
@@ -157,10 +178,12 @@ static int set_token(struct ftrace_set_file *sf, char *token)
 	bool remove = token[0] == '!';
 	char *cmd = strchr(token, ':'), *param;
 
-	if (strstr(token, ":mod:"))
-		return mod_entry(sf, token + remove, remove);
 	if (!cmd)
 		return ftrace_set_apply(&sf->work, ftrace_nr_sites, ftrace_site_name, NULL, token);
+	if (sf->graph)
+		return -EINVAL;
+	if (strstr(token, ":mod:"))
+		return mod_entry(sf, token + remove, remove);
 	if (sf->no_trace)
 		return -EINVAL;
 	*cmd++ = '\0';
@@ -170,7 +193,7 @@ static int set_token(struct ftrace_set_file *sf, char *token)
 	return ftrace_probe_command(sf->f, token + remove, cmd, param, remove);
 }
 
-static int set_file_open(struct inode *inode, struct file *file, bool no_trace)
+static int set_file_open(struct inode *inode, struct file *file, enum set_kind kind)
 {
 	struct trace_ftrace *f = inode->i_private;
 	struct ftrace_set_file *sf;
@@ -183,13 +206,16 @@ static int set_file_open(struct inode *inode, struct file *file, bool no_trace)
 	if (!sf)
 		goto put;
 	sf->f = f;
-	sf->no_trace = no_trace;
+	sf->kind = kind;
+	sf->no_trace = kind & 1;
+	sf->graph = kind >= SET_GRAPH_FUNCTION;
 	ftrace_lock();
 	if (file->f_mode & FMODE_WRITE) {
 		if (ftrace_set_alloc(&sf->work, ftrace_nr_sites))
 			goto unlock;
 		if (file->f_flags & O_TRUNC) {
-			ftrace_mods_free(&f->mods[no_trace]);
+			if (!sf->graph)
+				ftrace_mods_free(&f->mods[sf->no_trace]);
 		} else {
 			memcpy(sf->work.bits, live_set(sf)->bits,
 			       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
@@ -215,12 +241,22 @@ put:
 
 static int set_ftrace_filter_open(struct inode *inode, struct file *file)
 {
-	return set_file_open(inode, file, false);
+	return set_file_open(inode, file, SET_FTRACE_FILTER);
 }
 
 static int set_ftrace_notrace_open(struct inode *inode, struct file *file)
 {
-	return set_file_open(inode, file, true);
+	return set_file_open(inode, file, SET_FTRACE_NOTRACE);
+}
+
+static int set_graph_function_open(struct inode *inode, struct file *file)
+{
+	return set_file_open(inode, file, SET_GRAPH_FUNCTION);
+}
+
+static int set_graph_notrace_open(struct inode *inode, struct file *file)
+{
+	return set_file_open(inode, file, SET_GRAPH_NOTRACE);
 }
 
 static ssize_t set_file_read(struct file *file, char *buf, size_t count, loff_t *pos)
@@ -270,7 +306,8 @@ static int set_file_release(struct inode *inode, struct file *file)
 		memcpy(live->bits, sf->work.bits,
 		       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
 		live->count = sf->work.count;
-		if (sf->f->ops.registered)
+		/* The graph sets are read at every call: nothing to patch. */
+		if (!sf->graph && sf->f->ops.registered)
 			ftrace_ops_update();
 		ftrace_unlock();
 		ftrace_set_free(&sf->work);
@@ -293,6 +330,47 @@ static const struct file_operations set_ftrace_notrace_fops = {
 	.read = set_file_read,
 	.write = set_file_write,
 	.release = set_file_release,
+};
+
+static const struct file_operations set_graph_function_fops = {
+	.open = set_graph_function_open,
+	.read = set_file_read,
+	.write = set_file_write,
+	.release = set_file_release,
+};
+
+static const struct file_operations set_graph_notrace_fops = {
+	.open = set_graph_notrace_open,
+	.read = set_file_read,
+	.write = set_file_write,
+	.release = set_file_release,
+};
+
+static ssize_t max_graph_depth_read(struct file *file, char *buf, size_t count, loff_t *pos)
+{
+	char text[16];
+	int n = snprintf(text, sizeof(text), "%u\n", READ_ONCE(fgraph_max_depth));
+
+	return simple_read_from_buffer(buf, count, pos, text, (size_t)n);
+}
+
+static ssize_t max_graph_depth_write(struct file *file, const char *buf, size_t count,
+				     loff_t *pos)
+{
+	unsigned long val;
+	int ret = trace_parse_ulong(buf, count, &val);
+
+	if (ret)
+		return ret;
+	if (val > (unsigned int)-1)
+		return -EINVAL;
+	WRITE_ONCE(fgraph_max_depth, (unsigned int)val);
+	return (ssize_t)count;
+}
+
+static const struct file_operations max_graph_depth_fops = {
+	.read = max_graph_depth_read,
+	.write = max_graph_depth_write,
 };
 
 static int create(const char *name, umode_t mode, struct dentry *dir, void *data,
@@ -327,5 +405,13 @@ int trace_create_ftrace_files(struct trace_array *tr, struct dentry *dir)
 	if (!ret)
 		ret = create("touched_functions", TRACE_MODE_READ, dir, NULL,
 			     &touched_functions_fops);
+	if (!ret)
+		ret = create("set_graph_function", TRACE_MODE_WRITE, dir, tr->ftrace,
+			     &set_graph_function_fops);
+	if (!ret)
+		ret = create("set_graph_notrace", TRACE_MODE_WRITE, dir, tr->ftrace,
+			     &set_graph_notrace_fops);
+	if (!ret)
+		ret = create("max_graph_depth", TRACE_MODE_WRITE, dir, NULL, &max_graph_depth_fops);
 	return ret;
 }

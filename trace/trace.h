@@ -324,6 +324,7 @@ struct trace_iterator {
 	struct trace_seq seq;			/* the current line(s) */
 	struct trace_seq tmp;
 	size_t seq_pos;				/* bytes of seq already read */
+	void *private;				/* the tracer's printing state (kfree'd at close) */
 	struct ring_buffer_record rec[];	/* one per CPU, and the current line's */
 };
 
@@ -339,6 +340,18 @@ void trace_iter_print_header(struct trace_iterator *iter, unsigned long entries,
 			     unsigned long written);
 void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 			   const struct ring_buffer_record *rec, u64 next_ts);
+/*
+ * The record after the one being printed on cpu, or NULL; the next line
+ * will start with it unless trace_iter_skip() drops it (function_graph
+ * prints a call and its return as one line).
+ */
+const struct ring_buffer_record *trace_iter_peek(struct trace_iterator *iter, int cpu);
+void trace_iter_skip(struct trace_iterator *iter, int cpu);
+/* Linux's mark of a duration (trace_find_mark): '+' over 10 us ... '$' over 1 s, else ' '. */
+char trace_find_mark(u64 delta_ns);
+/* latency-format's header down to the task lines (without the column legend). */
+void trace_iter_print_latency_header(struct trace_iterator *iter, unsigned long entries,
+				     unsigned long written);
 /* Put the next line(s) in iter->seq: 0, or -EAGAIN when there is no more. */
 int trace_iter_next_line(struct trace_iterator *iter);
 /* No event left to read (trace_pipe waits while so). */

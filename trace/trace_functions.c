@@ -26,30 +26,42 @@ struct ftrace_entry {
 	unsigned long parent_ip;
 };
 
+void *ftrace_record_reserve(struct trace_array *tr, size_t size, u16 id,
+			    struct trace_buffer **buffer)
+{
+	struct rb_event *event;
+	/* The dispatch disabled preemption: the record shows the traced code's count. */
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+
+	*buffer = READ_ONCE(tr->buffer);
+	event = ring_buffer_lock_reserve(*buffer, size);
+	if (!event)
+		return NULL;
+	tracing_generic_entry_update(ring_buffer_event_data(event), id, trace_ctx);
+	return ring_buffer_event_data(event);
+}
+
+void ftrace_record_commit(struct trace_buffer *buffer)
+{
+	ring_buffer_unlock_commit(buffer);
+	this_cpu_write(trace_cmdline_save, true);
+}
+
 void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			 struct ftrace_regs *fregs)
 {
-	struct trace_ftrace *f = op->private;
-	struct trace_array *tr = f->tr;
-	struct ftrace_entry *entry;
+	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
 	struct trace_buffer *buffer;
-	struct rb_event *event;
-	unsigned int trace_ctx;
+	struct ftrace_entry *entry;
 
 	if (!READ_ONCE(tr->tracing_on))
 		return;
-	/* The dispatch disabled preemption: the record shows the traced code's count. */
-	trace_ctx = tracing_gen_ctx_dec();
-	buffer = READ_ONCE(tr->buffer);
-	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
-	if (!event)
+	entry = ftrace_record_reserve(tr, sizeof(*entry), event_function.id, &buffer);
+	if (!entry)
 		return;
-	entry = ring_buffer_event_data(event);
-	tracing_generic_entry_update(&entry->ent, event_function.id, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
-	ring_buffer_unlock_commit(buffer);
-	this_cpu_write(trace_cmdline_save, true);
+	ftrace_record_commit(buffer);
 }
 
 /*
@@ -65,15 +77,15 @@ static int function_output(struct trace_seq *s, struct trace_seq *tmp,
 	return 0;
 }
 
-static int function_trace_init(struct trace_array *tr)
+int ftrace_tracer_init(struct trace_array *tr,
+		       int (*start)(struct trace_array *tr, struct ftrace_ops *ops))
 {
 	int ret;
 
 	if (!tr->ftrace)
 		return -ENODEV;
 	ftrace_lock();
-	tr->ftrace->ops.func = function_trace_call;
-	ret = register_ftrace_function(&tr->ftrace->ops);
+	ret = start(tr, &tr->ftrace->ops);
 	ftrace_unlock();
 	/* Records name their task by pid: keep the names, as enabling an event does. */
 	if (!ret)
@@ -81,12 +93,33 @@ static int function_trace_init(struct trace_array *tr)
 	return ret;
 }
 
-static void function_trace_reset(struct trace_array *tr)
+void ftrace_tracer_reset(struct trace_array *tr, void (*stop)(struct ftrace_ops *ops))
 {
 	ftrace_lock();
-	unregister_ftrace_function(&tr->ftrace->ops);
+	stop(&tr->ftrace->ops);
 	ftrace_unlock();
 	trace_cmdlines_stop();
+}
+
+static int function_start(struct trace_array *tr, struct ftrace_ops *ops)
+{
+	ops->func = function_trace_call;
+	return register_ftrace_function(ops);
+}
+
+static void function_stop(struct ftrace_ops *ops)
+{
+	unregister_ftrace_function(ops);
+}
+
+static int function_trace_init(struct trace_array *tr)
+{
+	return ftrace_tracer_init(tr, function_start);
+}
+
+static void function_trace_reset(struct trace_array *tr)
+{
+	ftrace_tracer_reset(tr, function_stop);
 }
 
 static struct tracer function_trace = {

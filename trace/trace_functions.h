@@ -33,6 +33,7 @@ struct trace_ftrace {
 	struct ftrace_ops probe_ops;
 	struct ftrace_probe *probes;	/* newest first; RCU-sched */
 	struct ftrace_mod *mods[2];	/* [0] set_ftrace_filter, [1] set_ftrace_notrace */
+	unsigned int graph_slot;	/* while function_graph runs on it (trace_functions_graph.c) */
 };
 
 /*
@@ -63,6 +64,23 @@ int trace_create_ftrace_files(struct trace_array *tr, struct dentry *dir);
 /* The function tracer's callback: op->private is the array's struct trace_ftrace. */
 void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			 struct ftrace_regs *fregs);
+/*
+ * A record of a function tracer into tr's buffer, from its callbacks
+ * (preemption disabled by the dispatch): reserve size bytes headed by
+ * event id's common fields (NULL when the buffer refuses), fill, commit
+ * into the buffer it was reserved in (a snapshot may swap tr's).
+ */
+struct trace_buffer;
+void *ftrace_record_reserve(struct trace_array *tr, size_t size, u16 id,
+			    struct trace_buffer **buffer);
+void ftrace_record_commit(struct trace_buffer *buffer);
+/*
+ * A function tracer's init and reset: start (stop) tr's ops under
+ * ftrace_lock, keeping task names while it runs.
+ */
+int ftrace_tracer_init(struct trace_array *tr,
+		       int (*start)(struct trace_array *tr, struct ftrace_ops *ops));
+void ftrace_tracer_reset(struct trace_array *tr, void (*stop)(struct ftrace_ops *ops));
 /* "ftrace N" of /sys/kernel/debug/trace_selftest (trace/ftrace_benchmark.c). */
 int ftrace_benchmark(unsigned long n, char *out, size_t size);
 /* The site's name for the filter language (kallsyms). */

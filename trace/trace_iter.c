@@ -47,6 +47,7 @@ void trace_iter_close(struct trace_iterator *iter)
 	for (int c = 0; c < (int)nr_cpu_ids; c++)
 		if (iter->iters[c])
 			ring_buffer_read_finish(iter->iters[c]);
+	kfree(iter->private);
 	kfree(iter);
 }
 
@@ -65,6 +66,17 @@ static void buffer_counts(struct trace_buffer *buffer, int cpu, unsigned long *e
 	}
 }
 
+/* Whether cpu has a next event, then in iter->rec[cpu]. */
+static bool peek_cpu(struct trace_iterator *iter, int c)
+{
+	if (!iter->have[c]) {
+		int ret = iter->consume ? ring_buffer_peek(iter->buffer, c, &iter->rec[c])
+					: ring_buffer_iter_peek(iter->iters[c], &iter->rec[c]);
+		iter->have[c] = ret == 0;
+	}
+	return iter->have[c];
+}
+
 /* The CPU whose next event is oldest, its record in iter->rec[cpu]; -1 when all are read. */
 static int next_cpu(struct trace_iterator *iter)
 {
@@ -73,15 +85,31 @@ static int next_cpu(struct trace_iterator *iter)
 	for (int c = 0; c < (int)nr_cpu_ids; c++) {
 		if (iter->cpu_file != RING_BUFFER_ALL_CPUS && c != iter->cpu_file)
 			continue;
-		if (!iter->have[c]) {
-			int ret = iter->consume ? ring_buffer_peek(iter->buffer, c, &iter->rec[c])
-						: ring_buffer_iter_peek(iter->iters[c], &iter->rec[c]);
-			iter->have[c] = ret == 0;
-		}
-		if (iter->have[c] && (best < 0 || iter->rec[c].ts < iter->rec[best].ts))
+		if (peek_cpu(iter, c) && (best < 0 || iter->rec[c].ts < iter->rec[best].ts))
 			best = c;
 	}
 	return best;
+}
+
+/* Past cpu's record in iter->rec[cpu] (just taken out). */
+static void advance_cpu(struct trace_iterator *iter, int cpu)
+{
+	iter->have[cpu] = false;
+	if (iter->consume)
+		ring_buffer_consume(iter->buffer, cpu, &iter->rec[cpu]);
+	else
+		ring_buffer_iter_advance(iter->iters[cpu]);
+}
+
+const struct ring_buffer_record *trace_iter_peek(struct trace_iterator *iter, int cpu)
+{
+	return peek_cpu(iter, cpu) ? &iter->rec[cpu] : NULL;
+}
+
+void trace_iter_skip(struct trace_iterator *iter, int cpu)
+{
+	if (peek_cpu(iter, cpu))
+		advance_cpu(iter, cpu);
 }
 
 int trace_iter_next_line(struct trace_iterator *iter)
@@ -111,11 +139,7 @@ int trace_iter_next_line(struct trace_iterator *iter)
 	if (cpu < 0)
 		return -EAGAIN;
 	rec = &iter->rec[cpu];
-	iter->have[cpu] = false;
-	if (iter->consume)
-		ring_buffer_consume(iter->buffer, cpu, rec);
-	else
-		ring_buffer_iter_advance(iter->iters[cpu]);
+	advance_cpu(iter, cpu);
 	if (rec->length < sizeof(*ent)) {
 		trace_seq_puts(&iter->seq, "[bad record]\n");
 		return 0;
@@ -124,14 +148,13 @@ int trace_iter_next_line(struct trace_iterator *iter)
 	if (rec->lost_events && iter->consume)
 		trace_seq_printf(&iter->seq, "CPU:%d [LOST %lu EVENTS]\n", cpu, rec->lost_events);
 	next_ts = rec->ts;
+	/* Kept aside: peeks (the next record's time, a tracer's lookahead) reuse rec[cpu]. */
+	memcpy(&iter->rec[nr_cpu_ids], rec, offsetof(struct ring_buffer_record, data) + rec->length);
+	rec = &iter->rec[nr_cpu_ids];
 	if (iter->tr->trace_flags & TRACE_ITER(LATENCY_FMT)) {
-		/* Its line shows the time to the next record: peek it, the record kept aside. */
-		struct ring_buffer_record *cur = &iter->rec[nr_cpu_ids];
-		int next;
+		/* Its line shows the time to the next record. */
+		int next = next_cpu(iter);
 
-		memcpy(cur, rec, offsetof(struct ring_buffer_record, data) + rec->length);
-		rec = cur;
-		next = next_cpu(iter);
 		if (next >= 0)
 			next_ts = iter->rec[next].ts;
 	}

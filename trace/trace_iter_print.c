@@ -141,8 +141,8 @@ static void print_fields(struct trace_iterator *iter, int cpu,
 		trace_seq_putc(s, '\n');
 }
 
-/* Linux's marks after a latency line's time: how long until the next record. */
-static char latency_mark(u64 delta_ns)
+/* Linux's marks after a latency line's time (how long until the next record) or a duration. */
+char trace_find_mark(u64 delta_ns)
 {
 	static const struct { u64 ns; char sym; } marks[] = {
 		{ 1000000000ull, '$' }, { 100000000ull, '@' }, { 10000000ull, '*' },
@@ -179,7 +179,7 @@ static void print_latency_context(struct trace_iterator *iter, int cpu,
 		trace_print_lat_fmt(s, ent);
 		if (in_ns)
 			trace_seq_printf(s, " %4lluus%c: ", (unsigned long long)abs,
-					 latency_mark(rel * 1000));
+					 trace_find_mark(rel * 1000));
 		else
 			trace_seq_printf(s, " %4llu: ", (unsigned long long)abs);
 		return;
@@ -248,6 +248,10 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 		print_raw_record(iter, rec);
 		return;
 	}
+	if (iter->tr->current_trace && iter->tr->current_trace->print_line) {
+		iter->tr->current_trace->print_line(iter, cpu, rec);
+		return;
+	}
 	if (flags & TRACE_ITER(CONTEXT_INFO)) {
 		trace_find_cmdline(ent->pid, comm);
 		if (flags & TRACE_ITER(LATENCY_FMT))
@@ -258,9 +262,8 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 	print_record(iter, rec);
 }
 
-/* latency-format's header, for a buffer with entries. */
-static void print_latency_header(struct trace_iterator *iter, unsigned long entries,
-				 unsigned long written)
+void trace_iter_print_latency_header(struct trace_iterator *iter, unsigned long entries,
+				     unsigned long written)
 {
 	struct trace_seq *s = &iter->seq;
 
@@ -273,9 +276,16 @@ static void print_latency_header(struct trace_iterator *iter, unsigned long entr
 	trace_seq_puts(s, "#    -----------------\n"
 			  "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
 			  "#    -----------------\n#\n");
+}
+
+/* latency-format's header, for a buffer with entries. */
+static void print_latency_header(struct trace_iterator *iter, unsigned long entries,
+				 unsigned long written)
+{
+	trace_iter_print_latency_header(iter, entries, written);
 	if (iter->tr->trace_flags & TRACE_ITER(VERBOSE))
 		return;
-	trace_seq_puts(s,
+	trace_seq_puts(&iter->seq,
 		"#                    _------=> CPU#            \n"
 		"#                   / _-----=> irqs-off/BH-disabled\n"
 		"#                  | / _----=> need-resched    \n"
@@ -319,10 +329,21 @@ void trace_iter_print_header(struct trace_iterator *iter, unsigned long entries,
 {
 	unsigned long flags = iter->tr->trace_flags;
 	struct trace_seq *s = &iter->seq;
+	const struct tracer *t = iter->tr->current_trace;
 
 	trace_seq_printf(s, "# tracer: %s\n#\n", tracing_current_tracer(iter->tr));
 	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
 		return;
+	if (t && t->print_header) {
+		/* Its legend, after latency-format's header (when there are entries). */
+		if (flags & TRACE_ITER(LATENCY_FMT)) {
+			if (!entries)
+				return;
+			trace_iter_print_latency_header(iter, entries, written);
+		}
+		t->print_header(iter);
+		return;
+	}
 	if (flags & TRACE_ITER(LATENCY_FMT)) {
 		if (entries)
 			print_latency_header(iter, entries, written);

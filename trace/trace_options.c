@@ -16,11 +16,13 @@
 #include <trace/trace.h>
 #include <trace/trace_files.h>
 #include <trace/trace_event_buffer.h>
+#include <trace/tracer.h>
 
-/* What an options/ file's i_private points at. */
+/* What an options/ file's i_private points at: a bit of tr's flags, or of t's options. */
 struct trace_option_data {
 	struct trace_array *tr;
 	unsigned int bit;
+	struct tracer *t;		/* NULL: tr->trace_flags */
 };
 
 static const char *const trace_option_names[TRACE_ITER_NR] = {
@@ -86,12 +88,26 @@ static int option_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+static unsigned long option_flags(const struct trace_option_data *o)
+{
+	return o->t ? *o->t->opt_flags : o->tr->trace_flags;
+}
+
 static ssize_t option_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
 	struct trace_option_data *o = file->f_inode->i_private;
 
-	return simple_read_from_buffer(buf, count, pos, o->tr->trace_flags & (1ul << o->bit) ?
+	return simple_read_from_buffer(buf, count, pos, option_flags(o) & (1ul << o->bit) ?
 				       "1\n" : "0\n", 2);
+}
+
+/* A tracer's option: only its value changes (its users read it as they go). */
+static void set_tracer_option(struct tracer *t, unsigned int bit, bool on)
+{
+	if (on)
+		*t->opt_flags |= 1ul << bit;
+	else
+		*t->opt_flags &= ~(1ul << bit);
 }
 
 static ssize_t option_write(struct file *file, const char *buf, size_t count, loff_t *pos)
@@ -105,7 +121,10 @@ static ssize_t option_write(struct file *file, const char *buf, size_t count, lo
 	if (val > 1)
 		return -EINVAL;
 	trace_types_lock();
-	ret = trace_set_option(o->tr, o->bit, val);
+	if (o->t)
+		set_tracer_option(o->t, o->bit, val);
+	else
+		ret = trace_set_option(o->tr, o->bit, val);
 	trace_types_unlock();
 	return ret ? ret : (ssize_t)count;
 }
@@ -117,30 +136,45 @@ static const struct file_operations option_fops = {
 	.release = option_release,
 };
 
+static int create_option(struct dentry *dir, const char *name, struct trace_option_data *o)
+{
+	struct dentry *f = tracefs_create_file(name, TRACE_MODE_WRITE, dir, o, &option_fops);
+
+	return IS_ERR(f) ? (int)PTR_ERR(f) : 0;
+}
+
+/* The array's flags, then every tracer's options (registered at boot, before any array). */
 int trace_create_options_dir(struct trace_array *tr, struct dentry *dir)
 {
+	unsigned int n = TRACE_ITER_NR;
 	struct dentry *options;
+	int ret = 0;
 
 	tr->trace_flags = TRACE_FLAGS_DEFAULT;
 	/* Linux's top level prints trace_printk() into itself; an instance does not. */
 	if (!tr->name)
 		tr->trace_flags |= TRACE_ITER(TRACE_PRINTK);
-	tr->options = kcalloc(TRACE_ITER_NR, sizeof(*tr->options), GFP_KERNEL);
+	for (struct tracer *t = tracing_tracers(); t; t = t->next)
+		for (unsigned int i = 0; t->opts && t->opts[i]; i++)
+			n++;
+	tr->options = kcalloc(n, sizeof(*tr->options), GFP_KERNEL);
 	if (!tr->options)
 		return -ENOMEM;
 	options = tracefs_create_dir("options", dir);
 	if (IS_ERR(options))
 		return (int)PTR_ERR(options);
-	for (unsigned int i = 0; i < TRACE_ITER_NR; i++) {
-		struct dentry *f;
-
-		tr->options[i] = (struct trace_option_data){ tr, i };
-		f = tracefs_create_file(trace_option_names[i], TRACE_MODE_WRITE, options,
-					&tr->options[i], &option_fops);
-		if (IS_ERR(f))
-			return (int)PTR_ERR(f);
+	for (unsigned int i = 0; i < TRACE_ITER_NR && !ret; i++) {
+		tr->options[i] = (struct trace_option_data){ tr, i, NULL };
+		ret = create_option(options, trace_option_names[i], &tr->options[i]);
 	}
-	return 0;
+	n = TRACE_ITER_NR;
+	for (struct tracer *t = tracing_tracers(); t && !ret; t = t->next) {
+		for (unsigned int i = 0; t->opts && t->opts[i] && !ret; i++, n++) {
+			tr->options[n] = (struct trace_option_data){ tr, i, t };
+			ret = create_option(options, t->opts[i], &tr->options[n]);
+		}
+	}
+	return ret;
 }
 
 /* An array going away: what its options hold (probes, counts) and pid lists go first. */
@@ -163,9 +197,14 @@ static int trace_options_show(struct seq_file *m, void *v)
 {
 	struct trace_file_data *d = m->private;
 
+	struct tracer *t = tracing_tracer(d->tr);
+
 	for (unsigned int i = 0; i < TRACE_ITER_NR; i++)
 		seq_printf(m, "%s%s\n", d->tr->trace_flags & (1ul << i) ? "" : "no",
 			   trace_option_names[i]);
+	/* The current tracer's own options follow, as Linux lists them. */
+	for (unsigned int i = 0; t->opts && t->opts[i]; i++)
+		seq_printf(m, "%s%s\n", *t->opt_flags & (1ul << i) ? "" : "no", t->opts[i]);
 	return 0;
 }
 TRACE_SHOW_FILE(trace_options)
@@ -175,6 +214,7 @@ static ssize_t trace_options_write(struct file *file, const char *buf, size_t co
 				   loff_t *pos)
 {
 	char word[32], *name = word;
+	struct tracer *t;
 	bool on = true;
 	int ret = trace_parse_word(buf, count, word, sizeof(word));
 
@@ -192,7 +232,18 @@ static ssize_t trace_options_write(struct file *file, const char *buf, size_t co
 		trace_types_unlock();
 		return ret ? ret : (ssize_t)count;
 	}
-	return -EINVAL;
+	/* Else the current tracer's own options. */
+	trace_types_lock();
+	t = tracing_tracer(file_data(file)->tr);
+	ret = -EINVAL;
+	for (unsigned int i = 0; t->opts && t->opts[i]; i++) {
+		if (!strcmp(name, t->opts[i])) {
+			set_tracer_option(t, i, on);
+			ret = 0;
+		}
+	}
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
 }
 
 static const struct file_operations trace_options_fops = {

@@ -25,14 +25,19 @@ int register_tracer(struct tracer *t)
 	return 0;
 }
 
-static struct tracer *current_of(struct trace_array *tr)
+struct tracer *tracing_tracers(void)
+{
+	return trace_types;
+}
+
+struct tracer *tracing_tracer(const struct trace_array *tr)
 {
 	return tr->current_trace ? tr->current_trace : &nop_trace;
 }
 
 int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
-	struct tracer *t = trace_types, *old = current_of(tr);
+	struct tracer *t = trace_types, *old = tracing_tracer(tr);
 	int ret;
 
 	while (t && strcmp(t->name, name))

@@ -10,16 +10,28 @@
 #include <trace/trace.h>
 
 struct seq_file;
+struct trace_iterator;
+struct ring_buffer_record;
 
 /*
  * One tracer. init starts it on an array (0 or -errno), reset stops it;
  * both run under trace_types_lock. Its records print through their
- * events' output (ftrace:function's, ...), whatever tracer runs.
+ * events' output (ftrace:function's, ...), unless it has a layout of its
+ * own: then print_header replaces the column legend of `trace` and
+ * print_line the default lines (not raw, hex or bin) of every record of
+ * an array it runs on. opts are its own options, listed in trace_options
+ * while it is current and in every options/ directory; their values,
+ * bit i for opts[i], are one set for all arrays, as Linux's tracer flags.
  */
 struct tracer {
 	const char *name;
 	int (*init)(struct trace_array *tr);
 	void (*reset)(struct trace_array *tr);
+	void (*print_header)(struct trace_iterator *iter);
+	void (*print_line)(struct trace_iterator *iter, int cpu,
+			   const struct ring_buffer_record *rec);
+	const char *const *opts;	/* NULL-terminated, or NULL */
+	unsigned long *opt_flags;
 	struct tracer *next;		/* registered tracers, newest first */
 };
 
@@ -32,6 +44,10 @@ static inline const char *tracing_current_tracer(const struct trace_array *tr)
 {
 	return tr->current_trace ? tr->current_trace->name : "nop";
 }
+/* The registered tracers, newest first (follow ->next). */
+struct tracer *tracing_tracers(void);
+/* The tracer running on tr (nop's struct when none). */
+struct tracer *tracing_tracer(const struct trace_array *tr);
 /* available_tracers' line. */
 void tracing_show_tracers(struct seq_file *m);
 

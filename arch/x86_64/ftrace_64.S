@@ -48,3 +48,26 @@ ftrace_caller:
 	addq	$8, %rsp
 	ret
 	.size ftrace_caller, . - ftrace_caller
+
+/*
+ * return_to_handler: where a call hooked by the function_graph tracer
+ * returns instead of its parent. The function's return values are in
+ * rax and rdx; everything else caller-saved is dead at a return. It
+ * passes the stack pointer it returned with (one above the slot that was
+ * hooked) to ftrace_return_to_handler (trace/fgraph.c), which records the
+ * exit and gives the real return address back.
+ */
+	.globl return_to_handler
+	.type return_to_handler, @function
+return_to_handler:
+	subq	$16, %rsp
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	leaq	16(%rsp), %rdi
+	call	ftrace_return_to_handler
+	movq	%rax, %r11
+	movq	0(%rsp), %rax
+	movq	8(%rsp), %rdx
+	addq	$16, %rsp
+	jmp	*%r11
+	.size return_to_handler, . - return_to_handler

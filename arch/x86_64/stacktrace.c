@@ -9,6 +9,7 @@
 #include <kernel/stacktrace.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
+#include <trace/fgraph.h>
 
 extern char _text[], _etext[];
 
@@ -27,7 +28,8 @@ unsigned int stack_trace_save_from(unsigned long rbp, unsigned long *store, unsi
 	while (n < size && rbp && !(rbp & 7) && rbp >= start && rbp - start < WALK_SPAN &&
 	       rbp >= 0xffff800000000000UL) {
 		unsigned long *frame = (unsigned long *)rbp;
-		unsigned long ret = frame[1];
+		/* A call function_graph hooked returns to its hook: name the real caller. */
+		unsigned long ret = ftrace_graph_ret_addr(frame[1], (unsigned long)&frame[1]);
 
 		if (!kernel_text_address(ret))
 			break;

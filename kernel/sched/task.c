@@ -19,9 +19,13 @@ void set_task_comm(struct task_struct *p, const char *name)
 	strscpy(p->comm, name, sizeof(p->comm));
 }
 
+_Static_assert(offsetof(struct task_struct, ret_stack.frames) +
+	       sizeof(((struct task_struct *)0)->ret_stack.frames) == sizeof(struct task_struct),
+	       "the shadow stack's frames end task_struct: task_init_common leaves them unzeroed");
+
 void task_init_common(struct task_struct *p, const char *name, int nice)
 {
-	memset(p, 0, sizeof(*p));
+	memset(p, 0, offsetof(struct task_struct, ret_stack.frames));
 	set_task_comm(p, name);
 	p->static_prio = p->prio = NICE_TO_PRIO(nice);
 	p->weight = sched_prio_to_weight(p->prio);

@@ -99,6 +99,8 @@ Test(ftrace_mcount_sites, notrace_functions_have_no_site)
 		"on_each_cpu",		/* the patcher's cross-CPU sync */
 		"do_trap", "do_interrupt",	/* exception and interrupt entry */
 		"do_nmi",		/* NMI path */
+		"irq_exit",		/* returns below its context: the graph guard is taken */
+		"ftrace_return_to_handler", "return_to_handler",	/* function_graph's return */
 		"start_kernel", "setup_arch", "setup_per_cpu_areas",	/* early boot */
 		"gdt_init_cpu", "idt_init",
 		"stack_trace_save",	/* func_stack_trace's walker */

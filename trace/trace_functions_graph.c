@@ -1,0 +1,203 @@
+/*
+ * The function_graph tracer: on entry to a traced function, a
+ * funcgraph_entry record and a hook of its return (trace/fgraph.c); on
+ * return, a funcgraph_exit record with the call's start and end times.
+ * Each array running it has its own ops, so its own set_ftrace_filter
+ * and set_ftrace_notrace; a call several want is hooked once, its frame
+ * marking which arrays recorded it (their slots). set_graph_function
+ * (only those calls and what they call), set_graph_notrace (neither those
+ * nor their callees), max_graph_depth and funcgraph-irqs are global, as
+ * Linux's. Kernel only: the callbacks run from the trampoline and the
+ * return hook in any context.
+ */
+#include <kernel/types.h>
+#include <kernel/errno.h>
+#include <kernel/sched.h>
+#include <kernel/preempt.h>
+#include <kernel/percpu.h>
+#include <kernel/rcu.h>
+#include <asm/ftrace.h>
+#include <trace/trace.h>
+#include <trace/tracer.h>
+#include <trace/ftrace_set.h>
+#include <trace/fgraph.h>
+#include <trace/trace_functions.h>
+#include <trace/trace_functions_graph.h>
+
+unsigned long fgraph_flags = FGRAPH_OPT(CPU) | FGRAPH_OPT(OVERHEAD) | FGRAPH_OPT(DURATION) |
+			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME);
+const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1] = {
+	"funcgraph-overrun", "funcgraph-cpu", "funcgraph-overhead", "funcgraph-proc",
+	"funcgraph-duration", "funcgraph-abstime", "funcgraph-irqs", "funcgraph-tail",
+	"sleep-time", NULL,
+};
+unsigned int fgraph_max_depth;
+struct ftrace_set fgraph_function_set, fgraph_notrace_set;
+
+/* Arrays it can run on at once: a frame's arrays mask has a bit for each. */
+#define FGRAPH_SLOTS	32
+/* The arrays it runs on, by slot (NULL: free); read under RCU-sched by the callbacks. */
+static struct trace_array *graph_arrays[FGRAPH_SLOTS];
+
+static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
+{
+	struct trace_buffer *buffer;
+	struct ftrace_graph_ent_entry *entry =
+		ftrace_record_reserve(tr, sizeof(*entry), event_funcgraph_entry.id, &buffer);
+
+	if (!entry)
+		return false;
+	entry->func = func;
+	entry->depth = depth;
+	ftrace_record_commit(buffer);
+	return true;
+}
+
+/* Which set_graph_* flags the call of the site at ip takes; false: do not hook it. */
+static bool graph_filters(unsigned long ip, unsigned int *flags)
+{
+	const struct ftrace_ret_stack *rs = &current->ret_stack;
+	int idx = -1;
+
+	*flags = 0;
+	if (READ_ONCE(rs->notraced))
+		return false;
+	if (READ_ONCE(fgraph_notrace_set.count)) {
+		idx = ftrace_site_index(ip);
+		if (idx >= 0 && ftrace_set_test(&fgraph_notrace_set, (unsigned int)idx)) {
+			*flags = FGRAPH_FRAME_NOTRACE;
+			return true;
+		}
+	}
+	if (READ_ONCE(fgraph_function_set.count)) {
+		if (idx < 0)
+			idx = ftrace_site_index(ip);
+		if (idx >= 0 && ftrace_set_test(&fgraph_function_set, (unsigned int)idx))
+			*flags = FGRAPH_FRAME_FILTER;
+		else if (!READ_ONCE(rs->filtered))
+			return false;
+	}
+	return true;
+}
+
+static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
+			struct ftrace_regs *fregs)
+{
+	struct trace_ftrace *ft = op->private;
+	struct trace_array *tr = ft->tr;
+	unsigned int max = READ_ONCE(fgraph_max_depth), flags;
+	struct ftrace_ret_frame *f;
+	int depth;
+
+	if (!READ_ONCE(tr->tracing_on))
+		return;
+	/* Another array's callback hooked this call already: record it here too. */
+	f = fgraph_hooked(fregs, ip, &depth);
+	if (f) {
+		if (!(f->flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
+			f->arrays |= 1u << ft->graph_slot;
+		return;
+	}
+	if (!graph_filters(ip, &flags))
+		return;
+	if (max && current->ret_stack.curr >= (int)max)
+		return;
+	if (!(READ_ONCE(fgraph_flags) & FGRAPH_OPT(IRQS)) && in_hardirq())
+		return;
+	f = fgraph_push(fregs, ip, flags, &depth);
+	if (!f)
+		return;
+	if (!(flags & FGRAPH_FRAME_NOTRACE)) {
+		if (!record_entry(tr, ip, depth)) {
+			fgraph_cancel(f, depth);
+			return;
+		}
+		f->arrays = 1u << ft->graph_slot;
+	}
+	fgraph_hook(fregs);
+}
+
+static void record_return(struct trace_array *tr, const struct ftrace_ret_frame *f, int depth,
+			  u64 rettime)
+{
+	struct ftrace_graph_ret_entry *entry;
+	struct trace_buffer *buffer;
+
+	if (!tr || !READ_ONCE(tr->tracing_on))
+		return;
+	entry = ftrace_record_reserve(tr, sizeof(*entry), event_funcgraph_exit.id, &buffer);
+	if (!entry)
+		return;
+	entry->func = f->func;
+	entry->depth = depth;
+	entry->overrun = READ_ONCE(current->ret_stack.overrun);
+	entry->calltime = f->calltime;
+	entry->rettime = rettime;
+	ftrace_record_commit(buffer);
+}
+
+/* The exit, into every array that recorded the entry and still runs the tracer. */
+static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettime)
+{
+	for (unsigned int m = f->arrays; m; m &= m - 1)
+		record_return(READ_ONCE(graph_arrays[__builtin_ctz(m)]), f, depth, rettime);
+}
+
+int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops)
+{
+	struct trace_ftrace *ft = ops->private;
+	unsigned int slot = 0;
+	int ret;
+
+	while (slot < FGRAPH_SLOTS && READ_ONCE(graph_arrays[slot]))
+		slot++;
+	if (slot == FGRAPH_SLOTS)
+		return -EBUSY;
+	ft->graph_slot = slot;
+	WRITE_ONCE(graph_arrays[slot], tr);
+	ops->func = graph_entry;
+	ret = register_ftrace_function(ops);
+	if (ret)
+		WRITE_ONCE(graph_arrays[slot], NULL);
+	return ret;
+}
+
+/* Calls hooked before this keep returning through the hook, unrecorded. */
+void fgraph_stop(struct ftrace_ops *ops)
+{
+	struct trace_ftrace *ft = ops->private;
+
+	unregister_ftrace_function(ops);
+	WRITE_ONCE(graph_arrays[ft->graph_slot], NULL);
+	/* No exit callback still writes into the array (it may go away next). */
+	synchronize_rcu();
+}
+
+static int graph_trace_init(struct trace_array *tr)
+{
+	return ftrace_tracer_init(tr, fgraph_start);
+}
+
+static void graph_trace_reset(struct trace_array *tr)
+{
+	ftrace_tracer_reset(tr, fgraph_stop);
+}
+
+static struct tracer graph_trace = {
+	.name = "function_graph",
+	.init = graph_trace_init,
+	.reset = graph_trace_reset,
+	.print_header = fgraph_print_header,
+	.print_line = fgraph_print_line,
+	.opts = fgraph_opt_names,
+	.opt_flags = &fgraph_flags,
+};
+
+int trace_functions_graph_init(void)
+{
+	if (ftrace_set_alloc(&fgraph_function_set, ftrace_nr_sites) ||
+	    ftrace_set_alloc(&fgraph_notrace_set, ftrace_nr_sites))
+		return -ENOMEM;
+	fgraph_set_return(graph_return);
+	return register_tracer(&graph_trace);
+}

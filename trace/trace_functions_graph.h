@@ -1,0 +1,71 @@
+/*
+ * The function_graph tracer: records (trace/trace_functions_graph.c) and
+ * their text (trace/trace_functions_graph_print.c).
+ */
+#ifndef TRACE_TRACE_FUNCTIONS_GRAPH_H
+#define TRACE_TRACE_FUNCTIONS_GRAPH_H
+
+#include <kernel/types.h>
+#include <trace/trace.h>
+#include <trace/ftrace.h>
+
+/* Its options (funcgraph-*), bits of fgraph_flags in Linux's trace_options order. */
+enum {
+	FGRAPH_OPT_OVERRUN,	/* "(Overruns: N)" after returns */
+	FGRAPH_OPT_CPU,		/* the " 0) " column */
+	FGRAPH_OPT_OVERHEAD,	/* '+', '!', ... before long durations */
+	FGRAPH_OPT_PROC,	/* the "comm-pid |" column */
+	FGRAPH_OPT_DURATION,	/* the DURATION column */
+	FGRAPH_OPT_ABSTIME,	/* the TIME column */
+	FGRAPH_OPT_IRQS,	/* trace inside hard interrupts */
+	FGRAPH_OPT_TAIL,	/* name the function after every '}' */
+	FGRAPH_OPT_SLEEP_TIME,	/* durations include time asleep (kept only: they always do) */
+	FGRAPH_OPT_NR
+};
+#define FGRAPH_OPT(name)	(1ul << FGRAPH_OPT_##name)
+
+extern unsigned long fgraph_flags;
+extern const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1];
+
+/* The records, as Linux's ftrace:funcgraph_entry and funcgraph_exit lay them out. */
+struct ftrace_graph_ent_entry {
+	struct trace_entry ent;
+	unsigned long func;
+	int depth;
+};
+
+struct ftrace_graph_ret_entry {
+	struct trace_entry ent;
+	unsigned long func;
+	int depth;
+	unsigned int overrun;
+	u64 calltime;
+	u64 rettime;
+};
+
+/* ftrace:funcgraph_entry and funcgraph_exit (trace/events/ftrace.tev, defined in trace/trace_print.c). */
+extern struct trace_event_call event_funcgraph_entry, event_funcgraph_exit;
+
+/*
+ * max_graph_depth (0: no limit) and the sets of set_graph_function and
+ * set_graph_notrace (trace/ftrace_files.c), global as Linux's; read by
+ * the entry callback as it goes.
+ */
+extern unsigned int fgraph_max_depth;
+extern struct ftrace_set fgraph_function_set, fgraph_notrace_set;
+
+/* The tracer's text: its column legend and a record's line(s). */
+void fgraph_print_header(struct trace_iterator *iter);
+void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_buffer_record *rec);
+
+/*
+ * Run the tracer's callbacks through ops for tr (the tracer's own ops, or
+ * the benchmark's; ops->private is a struct trace_ftrace); caller holds
+ * ftrace_lock. -EBUSY when it runs on too many arrays already.
+ */
+int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops);
+void fgraph_stop(struct ftrace_ops *ops);
+/* Register function_graph (boot). */
+int trace_functions_graph_init(void);
+
+#endif
