@@ -19,7 +19,13 @@ typedef struct {
 #define SPINLOCK_INIT		{ 0, 0 }
 #define DEFINE_SPINLOCK(x)	spinlock_t x = SPINLOCK_INIT
 
+#ifdef SPOOR_HOST
+#include <sched.h>
+/* A host thread can be preempted holding what we wait for (not so in the kernel): let it run. */
+static inline void cpu_relax(void) { sched_yield(); }
+#else
 static inline void cpu_relax(void) { __builtin_ia32_pause(); }
+#endif
 
 static inline void spin_lock_init(spinlock_t *l) { l->next = 0; l->owner = 0; }
 

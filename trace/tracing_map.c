@@ -8,6 +8,7 @@
 #include <kernel/slab.h>
 #include <kernel/string.h>
 #include <kernel/percpu.h>
+#include <kernel/spinlock.h>
 #include <trace/tracing_map.h>
 
 /* Allocation granule of the chunked arrays: one page. */
@@ -419,6 +420,7 @@ static struct tracing_map_elt *__tracing_map_insert(struct tracing_map *map,
 			if (!val) {
 				if (++dup_try > map->map_size)
 					goto drop;
+				cpu_relax();	/* the claimer is copying the key in */
 				continue;
 			}
 			/* A different key with the same hash: keep probing. */
