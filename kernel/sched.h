@@ -254,6 +254,8 @@ bool fatal_signal_pending(const struct task_struct *p);
 void flush_signals(struct task_struct *p);
 /* Every task's state and, if asleep, its call chain (kernel/sched/show_state.c): SysRq t. */
 void show_state(void);
+/* R S D T t Z X P I, as Linux's task_state_to_char. */
+char task_state_char(const struct task_struct *p);
 
 /* --- the scheduler (kernel/sched/core.c) --- */
 void schedule(void);

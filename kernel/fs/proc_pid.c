@@ -41,32 +41,6 @@ struct task_snapshot {
 	u64 pending, blocked, ignored, caught;
 };
 
-/* Linux's one-letter task states. */
-static char task_state_char(const struct task_struct *p)
-{
-	unsigned int state = task_state(p);
-
-	if (p->exit_state & EXIT_ZOMBIE)
-		return 'Z';
-	if (p->exit_state & EXIT_DEAD)
-		return 'X';
-	if (state == TASK_RUNNING)
-		return 'R';
-	if (state & TASK_INTERRUPTIBLE)
-		return 'S';
-	if ((state & TASK_IDLE) == TASK_IDLE)
-		return 'I';
-	if (state & TASK_UNINTERRUPTIBLE)
-		return 'D';
-	if (state & __TASK_STOPPED)
-		return 'T';
-	if (state & __TASK_TRACED)
-		return 't';
-	if (state & TASK_PARKED)
-		return 'P';
-	return 'R';
-}
-
 static const char *task_state_name(char c)
 {
 	switch (c) {

@@ -12,8 +12,8 @@
 #include <kernel/spinlock.h>
 #include <kernel/stacktrace.h>
 
-/* One letter as Linux's task_state_to_char: R S D T Z X, I for an idle sleeper. */
-static char task_state_char(const struct task_struct *p)
+/* Linux's one-letter task states (task_state_to_char): /proc/PID and Show State. */
+char task_state_char(const struct task_struct *p)
 {
 	unsigned int state = task_state(p);
 
@@ -21,14 +21,20 @@ static char task_state_char(const struct task_struct *p)
 		return 'Z';
 	if (p->exit_state & EXIT_DEAD)
 		return 'X';
+	if (state == TASK_RUNNING)
+		return 'R';
+	if (state & TASK_INTERRUPTIBLE)
+		return 'S';
 	if ((state & TASK_IDLE) == TASK_IDLE)
 		return 'I';
 	if (state & TASK_UNINTERRUPTIBLE)
 		return 'D';
 	if (state & __TASK_STOPPED)
 		return 'T';
-	if (state & TASK_INTERRUPTIBLE)
-		return 'S';
+	if (state & __TASK_TRACED)
+		return 't';
+	if (state & TASK_PARKED)
+		return 'P';
 	return 'R';
 }
 
