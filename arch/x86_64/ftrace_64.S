@@ -8,6 +8,8 @@
  *   ftrace_ops_list_func(ip = site, parent_ip, struct ftrace_regs *)
  * The layout is struct ftrace_regs (asm/ftrace.h).
  */
+#include <asm/calling.h>
+
 	.text
 	.globl ftrace_caller
 	.type ftrace_caller, @function
@@ -18,15 +20,7 @@ ftrace_caller:
 	pushq	16(%rsp)		/* site + 5 */
 	pushq	%rbp
 	movq	%rsp, %rbp		/* frame of the trampoline */
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rdx
-	pushq	%rcx
-	pushq	%rax
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
+	push_caller_saved
 	subq	$8, %rsp
 	movq	112(%rsp), %rdi		/* ftrace_regs.ret_ip */
 	subq	$5, %rdi
@@ -34,15 +28,7 @@ ftrace_caller:
 	movq	%rsp, %rdx
 	call	ftrace_ops_list_func
 	addq	$8, %rsp
-	popq	%r11
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rax
-	popq	%rcx
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
+	pop_caller_saved
 	addq	$16, %rsp
 	popq	%rbp
 	addq	$8, %rsp
