@@ -7,13 +7,6 @@
 . /spoor/lib/tap.sh
 echo 1..4
 
-# meminfo FIELD: its value in kB
-meminfo() {
-	local k v u
-	while read -r k v u; do
-		[ "$k" = "$1:" ] && echo "$v"
-	done < /proc/meminfo
-}
 # kmalloc_bytes: bytes in kmalloc objects in use
 kmalloc_bytes() {
 	local name active num size rest total=0

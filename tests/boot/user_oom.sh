@@ -7,17 +7,10 @@
 . /spoor/lib/tap.sh
 echo 1..8
 
-memfree() {
-	local k v u
-	while read -r k v u; do
-		[ "$k" = MemFree: ] && echo "$v"
-	done < /proc/meminfo
-}
-
 memhog 4 > /tmp/small.out
 is "memhog 4: fits, status 0" "0 memhog: 4 MiB touched" "$? $(cat /tmp/small.out)"
 
-f0=$(memfree)
+f0=$(meminfo MemFree)
 memhog 512 > /tmp/hog.out
 is "memhog 512 on 128 MiB: killed by SIGKILL" 137 $?
 is "memhog 512: never got to print" "" "$(cat /tmp/hog.out)"
@@ -26,7 +19,7 @@ grep -q 'memhog invoked oom-killer: gfp_mask=0x140dca(GFP_HIGHUSER_MOVABLE|__GFP
 is "the kernel log says who invoked the OOM killer" 0 $?
 kills=$(grep -c 'Out of memory: Killed process [0-9]* (memhog) total-vm:5[0-9]*kB, anon-rss:[0-9]*kB' /tmp/dmesg.out)
 is "one kill, of memhog, in Linux's format" 1 "$kills"
-f1=$(memfree)
+f1=$(meminfo MemFree)
 d=$((f0 - f1))
 if [ "$d" -le 256 ]; then ok "MemFree back after the kill: $d kB"; else not_ok "MemFree back after the kill: $d kB lost"; fi
 

@@ -13,13 +13,6 @@
 . /spoor/lib/tap.sh
 echo 1..7
 
-# meminfo KEY: the value (kB) of one /proc/meminfo line
-meminfo() {
-	local k v u
-	while read -r k v u; do
-		[ "$k" = "$1:" ] && echo "$v"
-	done < /proc/meminfo
-}
 # within WHAT TOLERANCE A B: A - B (kB lost, or grown) must not exceed TOLERANCE
 within() {
 	local d

@@ -30,3 +30,12 @@ result() {
 is() {
 	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: want [$2], got [$3]"; fi
 }
+
+# meminfo FIELD: the value (kB) of one /proc/meminfo line, for tests that
+# check memory comes back (MemFree, Slab, PageTables).
+meminfo() {
+	local k v u
+	while read -r k v u; do
+		[ "$k" = "$1:" ] && echo "$v"
+	done < /proc/meminfo
+}
