@@ -136,7 +136,13 @@ echo > kprobe_events
 # interrupt context: the timer tick
 echo 'p:tick scheduler_tick' > kprobe_events
 echo 1 > events/kprobes/tick/enable
-sleep 0.1
+# A tick lands within 1 ms of guest time; a loaded host can stall the guest
+# longer than one short sleep, so wait (up to 2 s) for the first hits.
+n=0
+while [ $n -lt 20 ] && ! grep -q ' tick: (scheduler_tick+0x0/0x' trace; do
+	sleep 0.1
+	n=$((n + 1))
+done
 echo 0 > events/kprobes/tick/enable
 ticks=$(grep -c ' tick: (scheduler_tick+0x0/0x' trace)
 hard=$(grep ' tick: (scheduler_tick+0x0/0x' trace | grep -c '\] d.[hH]')

@@ -8,7 +8,7 @@
  * clear, poweroff. Needs the build's spoor and spoor.elf next to this
  * test's directory and QEMU; skipped when one is missing.
  */
-/* needs: spoor.elf */
+/* needs: guest */
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>

@@ -10,7 +10,7 @@
  * initrd, QEMU and Linux's perf (tools/setup.sh installs linux-perf);
  * skipped when one is missing.
  */
-/* needs: spoor.elf */
+/* needs: guest */
 #include "tests/unit/guest_run.h"
 
 static const char script[] =
