@@ -12,6 +12,7 @@
 #include <kernel/cmdline.h>
 #include <kernel/bootinfo.h>
 #include <kernel/sched.h>
+#include <kernel/futex.h>
 #include <kernel/smp.h>
 #include <kernel/selftest.h>
 #include <asm/acpi.h>
@@ -65,6 +66,7 @@ notrace void start_kernel(u32 magic, u32 info_phys)
 	lapic_setup();
 	tsc_calibrate();
 	sched_init();
+	futex_init();
 	tick_start_cpu();
 	arch_local_irq_enable();
 	smp_init();
