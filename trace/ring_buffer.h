@@ -107,6 +107,12 @@ void ring_buffer_set_nest_hook(struct trace_buffer *buffer, rb_nest_hook_fn hook
 /* Writing (trace/ring_buffer_write.c). */
 struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length);
 int ring_buffer_unlock_commit(struct trace_buffer *buffer);
+/*
+ * Called after each commit, in whatever context the writer is in (NMI,
+ * scheduler locks held), while it is not NULL: trace_wait.c points it at
+ * the wake-up of sleeping readers while any sleep.
+ */
+extern void (*ring_buffer_commit_notify)(void);
 int ring_buffer_write(struct trace_buffer *buffer, unsigned long length, const void *data);
 /* The payload of a data event, and its length (rounded up to 4). */
 void *ring_buffer_event_data(struct rb_event *event);

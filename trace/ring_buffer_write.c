@@ -299,12 +299,18 @@ out:
 	return NULL;
 }
 
+void (*ring_buffer_commit_notify)(void);
+
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = buffer->buffers[smp_processor_id()];
+	void (*notify)(void);
 
 	rb_end_commit(buffer, cpu_buffer);
 	barrier();
+	notify = READ_ONCE(ring_buffer_commit_notify);
+	if (unlikely(notify))
+		notify();
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
 	preempt_enable();

@@ -359,10 +359,12 @@ bool trace_iter_empty(struct trace_iterator *iter);
 
 /*
  * Sleep until ready(arg) holds (0) or a signal comes (-EINTR). For
- * trace_pipe and trace_pipe_raw readers: writers never wake them, the
- * tick checks ready() for every sleeper (trace/trace_wait.c).
+ * trace_pipe and trace_pipe_raw readers: each commit wakes them through an
+ * irq_work, and the tick checks ready() too (trace/trace_wait.c).
  */
 int trace_wait_for(bool (*ready)(void *arg), void *arg);
+/* Wake the readers in trace_wait_for (deferred to an irq_work: callable from any context). */
+void trace_wake_readers(void);
 
 /* Simple glob match: *, ? and [..] classes. */
 bool trace_glob_match(const char *pattern, const char *str);

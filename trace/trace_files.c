@@ -271,9 +271,16 @@ static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_
 	return n;
 }
 
+/* Readable when a read would not block (poll re-checks each tick, sys_poll.c). */
+static unsigned int trace_pipe_poll(struct file *file)
+{
+	return trace_pipe_ready(file->private_data) ? POLLIN | POLLRDNORM : 0;
+}
+
 static const struct file_operations trace_pipe_fops = {
 	.open = trace_pipe_open,
 	.read = trace_pipe_read,
+	.poll = trace_pipe_poll,
 	.release = trace_iter_release,
 };
 
@@ -372,9 +379,18 @@ static int trace_pipe_raw_release(struct inode *inode, struct file *file)
 	return tr_release(inode, file);
 }
 
+/* Readable with the rest of a page in hand or a page to take. */
+static unsigned int trace_pipe_raw_poll(struct file *file)
+{
+	struct raw_reader *r = file->private_data;
+
+	return r->pos != RB_PAGE_SIZE || raw_ready(r) ? POLLIN | POLLRDNORM : 0;
+}
+
 static const struct file_operations trace_pipe_raw_fops = {
 	.open = trace_pipe_raw_open,
 	.read = trace_pipe_raw_read,
+	.poll = trace_pipe_raw_poll,
 	.release = trace_pipe_raw_release,
 };
 

@@ -51,6 +51,7 @@ static const char *vector_name(unsigned long vector)
 	case LOCAL_TIMER_VECTOR: return "timer";
 	case CALL_FUNCTION_VECTOR: return "call_function";
 	case RESCHEDULE_VECTOR: return "reschedule";
+	case IRQ_WORK_VECTOR: return "irq_work";
 	case ISA_IRQ_VECTOR(4): return "ttyS0";
 	default: return "irq";
 	}
