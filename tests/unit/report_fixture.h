@@ -17,6 +17,7 @@
 #include "trace/tracedat.h"
 #include "host-tools/report.h"
 #include <criterion/criterion.h>
+#include "tests/unit/run_cmd.h"
 
 /* A page being filled. */
 struct fx_page {
@@ -212,22 +213,11 @@ static inline char *fx_report(const u8 *buf, size_t len, const struct report_opt
 /* trace-cmd's output for path with extra flags. */
 static inline char *trace_cmd(const char *path, const char *flags)
 {
-	char cmd[512], *out = NULL;
-	size_t cap = 0, n = 0, r;
-	FILE *p;
+	char cmd[512];
+	int status;
 
 	snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s 2>/dev/null", flags, path);
-	p = popen(cmd, "r");
-	cr_assert_not_null(p);
-	do {
-		cap += 1 << 16;
-		out = realloc(out, cap + 1);
-		r = fread(out + n, 1, cap - n, p);
-		n += r;
-	} while (r);
-	out[n] = 0;
-	pclose(p);
-	return out;
+	return run(cmd, &status);
 }
 
 /* The first line where a and b differ, for the failure message. */
