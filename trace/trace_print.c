@@ -27,7 +27,7 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	unsigned int trace_ctx = tracing_gen_ctx();
 	unsigned long flags;
 	bool newline, triggers, in_place;
-	size_t size;
+	size_t size, room;
 
 	if (!READ_ONCE(tr->tracing_on))
 		return -EBADF;
@@ -35,16 +35,6 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	this_cpu_write(trace_cmdline_save, true);
 	if (len > TRACE_MARKER_MAX)
 		len = TRACE_MARKER_MAX;
-	/*
-	 * Text that does not fit one event is cut where the event ends and the
-	 * write is short, as Linux's: a writer looping over the rest (echo,
-	 * printf) records it as the next event.
-	 */
-	if (sizeof(*entry) + len + 2 > RB_MAX_DATA)
-		len = RB_MAX_DATA - sizeof(*entry) - 2;
-	/* The record's text ends in a newline, added if the writer left it out. */
-	newline = !len || text[len - 1] != '\n';
-	size = sizeof(*entry) + len + newline + 1;
 	preempt_disable();
 	/*
 	 * With triggers on events/ftrace/print the record is built in scratch,
@@ -59,6 +49,21 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	triggers = flags & EVENT_FILE_FL_TRIGGER_MODE;
 	in_place = !triggers || (flags & EVENT_FILE_FL_TRIGGER_IN_PLACE);
 	buffer = READ_ONCE(tr->buffer);
+	/*
+	 * Text that does not fit one event is cut where the event ends and the
+	 * write is short, as Linux's: a writer looping over the rest (echo,
+	 * printf) records it as the next event. Sub-buffers of 8 KiB and more
+	 * take the whole 4 KiB, but not the scratch record (RB_MAX_DATA, the
+	 * smallest sub-buffer's: the common short text needs no other test).
+	 */
+	if (sizeof(*entry) + len + 2 > RB_MAX_DATA) {
+		room = in_place ? ring_buffer_max_event_size(buffer) : RB_MAX_DATA;
+		if (sizeof(*entry) + len + 2 > room)
+			len = room - sizeof(*entry) - 2;
+	}
+	/* The record's text ends in a newline, added if the writer left it out. */
+	newline = !len || text[len - 1] != '\n';
+	size = sizeof(*entry) + len + newline + 1;
 	if (!in_place) {
 		entry = trace_buffered_event_get(size);
 	} else {

@@ -176,7 +176,7 @@ Test(ring_buffer, event_sizes_small_and_large_forms)
 		write_seq(b, i, lens[i]);
 	cr_assert_eq(ring_buffer_write(b, RB_MAX_DATA + 1, page), -EBUSY, "too large");
 	/* The largest event needs a page of its own: two pages to decode. */
-	while (ring_buffer_read_page(b, 0, page, false) > 0) {
+	while (ring_buffer_read_page(b, 0, page, sizeof(page), false) > 0) {
 		decode_page(page, &dpage);
 		for (int k = 0; k < dpage.n; k++, got++) {
 			cr_assert_eq(dpage.ev[k].type_len, types[got], "len %u", lens[got]);
@@ -200,7 +200,7 @@ Test(ring_buffer, time_extends_and_absolute_deltas)
 		want[i] = fake_now;
 		write_seq(b, i, 16);
 	}
-	cr_assert_gt(ring_buffer_read_page(b, 0, page, false), 0);
+	cr_assert_gt(ring_buffer_read_page(b, 0, page, sizeof(page), false), 0);
 	decode_page(page, &dpage);
 	cr_assert_eq(dpage.n, ARRAY_SIZE(gaps));
 	cr_assert_eq(dpage.extends, 4, "deltas of 2^27 and more need an extend");
@@ -340,9 +340,9 @@ Test(ring_buffer, read_page_hands_out_linux_pages_with_missed_counts)
 		write_seq(b, n, 24);
 	}
 	/* The writer's page is not handed out when only full pages are asked for. */
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, true), -EAGAIN);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), true), -EAGAIN);
 	cr_assert_eq(ring_buffer_consume(b, 0, &rec), 0);
-	len = ring_buffer_read_page(b, 0, page, false);
+	len = ring_buffer_read_page(b, 0, page, sizeof(page), false);
 	cr_assert_eq(len, 9 * 28);
 	decode_page(page, &dpage);
 	cr_assert_eq(dpage.n, 9);
@@ -351,7 +351,7 @@ Test(ring_buffer, read_page_hands_out_linux_pages_with_missed_counts)
 		cr_assert_eq(dpage.ev[n].ts, 1000 + 100 * (n + 2), "times survive a partial page");
 		cr_assert_eq(memcmp(dpage.ev[n].payload, &(u32){ n + 1 }, 4), 0);
 	}
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, false), -EAGAIN);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), false), -EAGAIN);
 
 	/*
 	 * Overrun: 28-byte events, 145 to a page. Page 0 (10 read) takes 135
@@ -360,18 +360,18 @@ Test(ring_buffer, read_page_hands_out_linux_pages_with_missed_counts)
 	 */
 	for (n = 0; n < 870; n++)
 		write_seq(b, 100 + n, 24);
-	len = ring_buffer_read_page(b, 0, page, true);
+	len = ring_buffer_read_page(b, 0, page, sizeof(page), true);
 	cr_assert_eq(len, 145 * 28);
 	decode_page(page, &dpage);
 	cr_assert(dpage.missed && dpage.stored);
 	cr_assert_eq(dpage.lost, 135 + 3 * 145);
 	cr_assert_eq(dpage.n, 145);
 	cr_assert_eq(memcmp(dpage.ev[0].payload, &(u32){ 100 + 135 + 3 * 145 }, 4), 0);
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, true), 145 * 28);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), true), 145 * 28);
 	decode_page(page, &dpage);
 	cr_assert_not(dpage.missed, "reported once");
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, true), -EAGAIN);
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, false), 10 * 28);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), true), -EAGAIN);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), false), 10 * 28);
 	decode_page(page, &dpage);
 	cr_assert_eq(memcmp(dpage.ev[9].payload, &(u32){ 969 }, 4), 0);
 	ring_buffer_free(b);
