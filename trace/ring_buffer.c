@@ -61,7 +61,6 @@ static void rb_set_subbuf_order(struct ring_buffer_per_cpu *cpu_buffer, unsigned
 	cpu_buffer->data_size = RB_SUBBUF_DATA_SIZE(order);
 	cpu_buffer->off_bits = 12 + order;
 	cpu_buffer->off_mask = (1u << cpu_buffer->off_bits) - 1;
-	cpu_buffer->max_data = RB_MAX_DATA_ORDER(order);
 }
 
 /* Empty the ring. Writers are quiesced and the reader lock is held. */
@@ -82,6 +81,7 @@ static void rb_reset_cpu_locked(struct ring_buffer_per_cpu *cpu_buffer)
 	cpu_buffer->write_stamp = 0;
 	cpu_buffer->stamp_pos = rb_pos(cpu_buffer, 0, 0, 0);
 	cpu_buffer->commit_seq = 0;
+	cpu_buffer->commit_slot = 0;
 	local_set(&cpu_buffer->entries_written, 0);
 	local_set(&cpu_buffer->bytes_written, 0);
 	local_set(&cpu_buffer->overrun, 0);
@@ -243,6 +243,7 @@ static int rb_resize_cpu(struct ring_buffer_per_cpu *cpu_buffer, unsigned long n
 	}
 	cpu_buffer->pages = pages;
 	cpu_buffer->nr_pages = nr_pages;
+	cpu_buffer->commit_slot = cpu_buffer->commit_seq % nr_pages;
 	local_set(&cpu_buffer->tail, rb_pos(cpu_buffer, t, t % nr_pages, rb_pos_off(cpu_buffer, tail)));
 	cpu_buffer->stamp_pos = cpu_buffer->stamp_pos == tail ? local_read(&cpu_buffer->tail) : -1;
 	__atomic_store_n(&cpu_buffer->head, head, __ATOMIC_RELEASE);

@@ -52,7 +52,6 @@ struct ring_buffer_per_cpu {
 	unsigned int data_size;		/* bytes of event data a page holds */
 	unsigned int off_bits;		/* bits of an offset into them: 12 + order */
 	unsigned int off_mask;		/* (1 << off_bits) - 1 */
-	unsigned int max_data;		/* largest event payload: RB_MAX_DATA_ORDER(order) */
 
 	/* writer side */
 	local_t tail __aligned(64);	/* rb_pos of the next reservation */
@@ -63,6 +62,7 @@ struct ring_buffer_per_cpu {
 	u64 write_stamp;		/* recorded time of the event ending at stamp_pos */
 	long stamp_pos;			/* rb_pos write_stamp belongs to */
 	u64 commit_seq;			/* page holding the commit point (readers load it) */
+	unsigned long commit_slot;	/* its slot: commit_seq % nr_pages */
 	atomic_t record_disabled;
 	struct trace_recursion recursion;
 	local_t entries_written;	/* events reserved, ever */

@@ -184,7 +184,13 @@ static struct rb_event *rb_reserve_next(struct trace_buffer *buffer,
 			u64 seq = rb_pos_seq(cpu_buffer, pos) + 1;
 			unsigned long slot = rb_pos_slot(pos) + 1;
 
-			if (!rb_prepare_next_page(cpu_buffer, seq))
+			/*
+			 * Too big for a page of this buffer (an event fitting
+			 * where it is never is): refused. The size cannot change
+			 * while we are counted in writers.
+			 */
+			if (unlikely(length > cpu_buffer->data_size) ||
+			    !rb_prepare_next_page(cpu_buffer, seq))
 				break;
 			if (slot == cpu_buffer->nr_pages)
 				slot = 0;
@@ -223,16 +229,19 @@ static void rb_set_commit_to_write(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	for (;;) {
 		long pos = local_read(&cpu_buffer->tail);
-		u64 seq = rb_pos_seq(cpu_buffer, pos);
-		u64 c = cpu_buffer->commit_seq;
 
-		while (c < seq) {
-			struct buffer_page *bpage = rb_slot(cpu_buffer, c);
+		/* The tail is less than a ring ahead: the same slot is the same page. */
+		while (cpu_buffer->commit_slot != rb_pos_slot(pos)) {
+			struct buffer_page *bpage = &cpu_buffer->pages[cpu_buffer->commit_slot];
+			unsigned long next = cpu_buffer->commit_slot + 1;
 
+			if (next == cpu_buffer->nr_pages)
+				next = 0;
 			smp_store_release(&bpage->page->commit, (s64)bpage->real_end);
 			/* The next page's commit is from its last lap until set here. */
-			WRITE_ONCE(rb_slot(cpu_buffer, c + 1)->page->commit, 0);
-			smp_store_release(&cpu_buffer->commit_seq, ++c);
+			WRITE_ONCE(cpu_buffer->pages[next].page->commit, 0);
+			cpu_buffer->commit_slot = next;
+			smp_store_release(&cpu_buffer->commit_seq, cpu_buffer->commit_seq + 1);
 		}
 		smp_store_release(&cpu_buffer->pages[rb_pos_slot(pos)].page->commit,
 				  (s64)rb_pos_off(cpu_buffer, pos));
@@ -269,7 +278,9 @@ struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned 
 
 	preempt_disable();
 	cpu = smp_processor_id();
-	if (unlikely(atomic_read(&buffer->record_disabled) || (unsigned int)cpu >= buffer->nr_cpus))
+	/* Larger than any sub-buffer takes; the buffer's own limit is checked on a new page. */
+	if (unlikely(atomic_read(&buffer->record_disabled) || (unsigned int)cpu >= buffer->nr_cpus ||
+		     length > RB_MAX_DATA_ORDER(RB_SUBBUF_MAX_ORDER)))
 		goto out;
 	cpu_buffer = buffer->buffers[cpu];
 	if (unlikely(!trace_recursion_lock(&cpu_buffer->recursion)))
@@ -282,10 +293,6 @@ struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned 
 	__atomic_add_fetch(&cpu_buffer->writers.counter, 1, __ATOMIC_SEQ_CST);
 	if (unlikely(atomic_read(&buffer->record_disabled) ||
 		     atomic_read(&cpu_buffer->record_disabled)))
-		goto out_writers;
-	/* After the check above: the sub-buffer size cannot change until we leave. */
-	barrier();
-	if (unlikely(length > cpu_buffer->max_data))
 		goto out_writers;
 	local_inc(&cpu_buffer->committing);
 	local_inc(&cpu_buffer->commits);

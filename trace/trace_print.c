@@ -18,6 +18,21 @@
 /* Longest text one trace_marker write takes (Linux 6.12's TRACE_MARKER_MAX_SIZE). */
 #define TRACE_MARKER_MAX	4096
 
+/*
+ * The largest ftrace:print record a marker may make now: what the
+ * buffer's sub-buffers take (the whole 4 KiB text from 8 KiB up), or the
+ * scratch record's RB_MAX_DATA when triggers need the record built there.
+ */
+static size_t trace_marker_room(struct trace_array *tr)
+{
+	struct trace_event_file *print = READ_ONCE(tr->trace_marker_file);
+	unsigned long flags = print ? READ_ONCE(print->flags) : 0;
+
+	if ((flags & EVENT_FILE_FL_TRIGGER_MODE) && !(flags & EVENT_FILE_FL_TRIGGER_IN_PLACE))
+		return RB_MAX_DATA;
+	return ring_buffer_max_event_size(READ_ONCE(tr->buffer));
+}
+
 int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
 {
 	struct trace_event_raw_print *entry;
@@ -27,7 +42,7 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	unsigned int trace_ctx = tracing_gen_ctx();
 	unsigned long flags;
 	bool newline, triggers, in_place;
-	size_t size, room;
+	size_t size;
 
 	if (!READ_ONCE(tr->tracing_on))
 		return -EBADF;
@@ -35,6 +50,21 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	this_cpu_write(trace_cmdline_save, true);
 	if (len > TRACE_MARKER_MAX)
 		len = TRACE_MARKER_MAX;
+	/*
+	 * Text that does not fit one event is cut where the event ends and the
+	 * write is short, as Linux's: a writer looping over the rest (echo,
+	 * printf) records it as the next event. Only text near 4 KiB needs
+	 * the buffer's own limit (RB_MAX_DATA is the smallest sub-buffer's).
+	 */
+	if (sizeof(*entry) + len + 2 > RB_MAX_DATA) {
+		size_t room = trace_marker_room(tr);
+
+		if (sizeof(*entry) + len + 2 > room)
+			len = room - sizeof(*entry) - 2;
+	}
+	/* The record's text ends in a newline, added if the writer left it out. */
+	newline = !len || text[len - 1] != '\n';
+	size = sizeof(*entry) + len + newline + 1;
 	preempt_disable();
 	/*
 	 * With triggers on events/ftrace/print the record is built in scratch,
@@ -49,21 +79,6 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	triggers = flags & EVENT_FILE_FL_TRIGGER_MODE;
 	in_place = !triggers || (flags & EVENT_FILE_FL_TRIGGER_IN_PLACE);
 	buffer = READ_ONCE(tr->buffer);
-	/*
-	 * Text that does not fit one event is cut where the event ends and the
-	 * write is short, as Linux's: a writer looping over the rest (echo,
-	 * printf) records it as the next event. Sub-buffers of 8 KiB and more
-	 * take the whole 4 KiB, but not the scratch record (RB_MAX_DATA, the
-	 * smallest sub-buffer's: the common short text needs no other test).
-	 */
-	if (sizeof(*entry) + len + 2 > RB_MAX_DATA) {
-		room = in_place ? ring_buffer_max_event_size(buffer) : RB_MAX_DATA;
-		if (sizeof(*entry) + len + 2 > room)
-			len = room - sizeof(*entry) - 2;
-	}
-	/* The record's text ends in a newline, added if the writer left it out. */
-	newline = !len || text[len - 1] != '\n';
-	size = sizeof(*entry) + len + newline + 1;
 	if (!in_place) {
 		entry = trace_buffered_event_get(size);
 	} else {
