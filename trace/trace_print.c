@@ -18,21 +18,6 @@
 /* Longest text one trace_marker write takes (Linux 6.12's TRACE_MARKER_MAX_SIZE). */
 #define TRACE_MARKER_MAX	4096
 
-/*
- * The largest ftrace:print record a marker may make now: what the
- * buffer's sub-buffers take (the whole 4 KiB text from 8 KiB up), or the
- * scratch record's RB_MAX_DATA when triggers need the record built there.
- */
-static size_t trace_marker_room(struct trace_array *tr)
-{
-	struct trace_event_file *print = READ_ONCE(tr->trace_marker_file);
-	unsigned long flags = print ? READ_ONCE(print->flags) : 0;
-
-	if ((flags & EVENT_FILE_FL_TRIGGER_MODE) && !(flags & EVENT_FILE_FL_TRIGGER_IN_PLACE))
-		return RB_MAX_DATA;
-	return ring_buffer_max_event_size(READ_ONCE(tr->buffer));
-}
-
 int trace_marker_record(struct trace_array *tr, const char *text, size_t len, unsigned long ip)
 {
 	struct trace_event_raw_print *entry;
@@ -53,15 +38,12 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	/*
 	 * Text that does not fit one event is cut where the event ends and the
 	 * write is short, as Linux's: a writer looping over the rest (echo,
-	 * printf) records it as the next event. Only text near 4 KiB needs
-	 * the buffer's own limit (RB_MAX_DATA is the smallest sub-buffer's).
+	 * printf) records it as the next event. The event is one a 4 KiB
+	 * sub-buffer takes (4,054 bytes of text), whatever the buffer's
+	 * sub-buffer size: Linux 6.12 cuts there too.
 	 */
-	if (sizeof(*entry) + len + 2 > RB_MAX_DATA) {
-		size_t room = trace_marker_room(tr);
-
-		if (sizeof(*entry) + len + 2 > room)
-			len = room - sizeof(*entry) - 2;
-	}
+	if (sizeof(*entry) + len + 2 > RB_MAX_DATA)
+		len = RB_MAX_DATA - sizeof(*entry) - 2;
 	/* The record's text ends in a newline, added if the writer left it out. */
 	newline = !len || text[len - 1] != '\n';
 	size = sizeof(*entry) + len + newline + 1;
