@@ -143,6 +143,13 @@ int ring_buffer_peek(struct trace_buffer *buffer, int cpu, struct ring_buffer_re
 int ring_buffer_consume(struct trace_buffer *buffer, int cpu, struct ring_buffer_record *rec);
 bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu);
 /*
+ * Linux's rb_watermark_hit, what buffer_percent means to poll(2): the CPU
+ * has unread events and, with percent, readers are off the writer's page
+ * and the pages the writer has left unread, plus its own, are at least
+ * percent of the ring.
+ */
+bool ring_buffer_watermark_hit(struct trace_buffer *buffer, int cpu, unsigned int percent);
+/*
  * Hand out the oldest unread page (trace_pipe_raw, dumps) into dst, a
  * buffer of size bytes, in Linux's layout; consumes it. With full, only a
  * page the writer has left. Returns bytes of event data (the page's commit

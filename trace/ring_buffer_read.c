@@ -237,6 +237,23 @@ bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 	return rb_read(buffer, cpu, NULL, false) == -EAGAIN;
 }
 
+bool ring_buffer_watermark_hit(struct trace_buffer *buffer, int cpu, unsigned int percent)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = rb_cpu_buffer(buffer, cpu);
+	u64 h, t, ts;
+	bool hit;
+
+	if (!cpu_buffer)
+		return false;
+	spin_lock(&cpu_buffer->reader_lock);
+	h = rb_head_seq(cpu_buffer, smp_load_acquire(&cpu_buffer->head));
+	t = rb_pos_seq(cpu_buffer, local_read(&cpu_buffer->tail));
+	hit = !rb_peek_ts_locked(cpu_buffer, &ts) &&
+	      (!percent || (h != t && (t - h + 1) * 100 >= (u64)percent * cpu_buffer->nr_pages));
+	spin_unlock(&cpu_buffer->reader_lock);
+	return hit;
+}
+
 /* Count the data events in a stable copy; the time after the last record to *ts. */
 static int rb_count_events(const u8 *data, unsigned int end, u64 *ts, unsigned int *nr)
 {

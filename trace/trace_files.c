@@ -271,9 +271,36 @@ static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_
 	return n;
 }
 
+/*
+ * poll(2) as Linux's trace_poll: readable with the "block" option; a
+ * CPU's file with buffer_percent set waits for that much of its ring
+ * (ring_buffer_watermark_hit); otherwise, when there is something to
+ * read. sys_poll asks again every tick.
+ */
+static unsigned int trace_poll(struct trace_array *tr, struct trace_buffer *buffer, int cpu,
+			       bool has_data)
+{
+	unsigned int percent = READ_ONCE(tr->buffer_percent);
+
+	if (tr->trace_flags & TRACE_ITER(BLOCK))
+		return POLLIN | POLLRDNORM;
+	if (cpu != RING_BUFFER_ALL_CPUS && percent)
+		has_data = buffer && ring_buffer_watermark_hit(buffer, cpu, percent);
+	return has_data ? POLLIN | POLLRDNORM : 0;
+}
+
+static unsigned int trace_pipe_poll(struct file *file)
+{
+	struct trace_iterator *iter = file->private_data;
+
+	return trace_poll(iter->tr, iter->buffer, iter->cpu_file,
+			  iter->seq_pos < iter->seq.len || trace_pipe_ready(iter));
+}
+
 static const struct file_operations trace_pipe_fops = {
 	.open = trace_pipe_open,
 	.read = trace_pipe_read,
+	.poll = trace_pipe_poll,
 	.release = trace_iter_release,
 };
 
@@ -381,15 +408,24 @@ static int trace_pipe_raw_release(struct inode *inode, struct file *file)
 	return tr_release(inode, file);
 }
 
+static unsigned int trace_pipe_raw_poll(struct file *file)
+{
+	struct raw_reader *r = file->private_data;
+
+	return trace_poll(r->d->tr, raw_buffer(r), r->d->cpu, r->pos < r->size || raw_ready(r));
+}
+
 static const struct file_operations trace_pipe_raw_fops = {
 	.open = trace_pipe_raw_open,
 	.read = trace_pipe_raw_read,
+	.poll = trace_pipe_raw_poll,
 	.release = trace_pipe_raw_release,
 };
 
 static const struct file_operations snapshot_raw_fops = {
 	.open = snapshot_raw_open,
 	.read = trace_pipe_raw_read,
+	.poll = trace_pipe_raw_poll,
 	.release = trace_pipe_raw_release,
 };
 
