@@ -173,6 +173,19 @@ int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	return 0;
 }
 
+/* Both buffers as tr asks; a snapshot trigger may swap them meanwhile, so the live one is last. */
+static int trace_buffers_match(struct trace_array *tr)
+{
+	struct trace_buffer *snapshot = READ_ONCE(tr->snapshot);
+	int ret = trace_buffer_match(tr, READ_ONCE(tr->buffer));
+
+	if (!ret && snapshot)
+		ret = trace_buffer_match(tr, READ_ONCE(tr->snapshot));
+	if (!ret && snapshot)
+		ret = trace_buffer_match(tr, READ_ONCE(tr->buffer));
+	return ret;
+}
+
 int tracing_set_subbuf_order(struct trace_array *tr, unsigned int order)
 {
 	unsigned int old = tr->subbuf_order;
@@ -181,15 +194,11 @@ int tracing_set_subbuf_order(struct trace_array *tr, unsigned int order)
 	if (order == old)
 		return 0;
 	tr->subbuf_order = order;
-	ret = trace_buffer_match(tr, tr->buffer);
-	if (!ret && tr->snapshot)
-		ret = trace_buffer_match(tr, tr->snapshot);
+	ret = trace_buffers_match(tr);
 	if (ret) {
 		/* Back to the old sub-buffers (emptied all the same, as Linux's). */
 		tr->subbuf_order = old;
-		trace_buffer_match(tr, tr->buffer);
-		if (tr->snapshot)
-			trace_buffer_match(tr, tr->snapshot);
+		trace_buffers_match(tr);
 	}
 	return ret;
 }
