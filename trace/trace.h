@@ -40,7 +40,12 @@ struct trace_array {
 	struct trace_buffer *buffer;
 	struct trace_buffer *snapshot;
 	unsigned long buffer_size;	/* bytes per CPU asked for (buffer_size_kb * 1024) */
-	unsigned long cpu_buffer_size[NR_CPUS];	/* the same, per CPU (per_cpu/cpuN/buffer_size_kb) */
+	/*
+	 * Bytes of data each CPU's pages held when last sized, what
+	 * buffer_size_kb shows: as on Linux, a new sub-buffer size keeps
+	 * about as many bytes but leaves the number shown alone.
+	 */
+	unsigned long cpu_buffer_size[NR_CPUS];
 	enum trace_clock_id clock_id;
 	bool tracing_on;		/* tracing_on file (ring buffer recording) */
 	struct list_head events;	/* struct trace_event_file, by event id */
@@ -61,7 +66,7 @@ struct trace_array {
 	/* trace/trace_tunables.c: values kept for Linux's files. */
 	unsigned long max_latency;	/* tracing_max_latency, ns */
 	unsigned int buffer_percent;	/* buffer_percent, 0..100 */
-	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: 4 KiB << order */
+	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: RB_SUBBUF_SIZE(order) */
 	u64 time_start;			/* buffer clock when last emptied (latency-format times) */
 	/* set_event_pid, set_event_notrace_pid (trace/trace_event_pid.c); RCU. */
 	struct trace_pid_list *filtered_pids, *filtered_no_pids;
@@ -162,6 +167,11 @@ struct trace_array *trace_array_find(const char *name);
 int tracer_tracing_on(struct trace_array *tr, bool on);
 /* Resize every CPU (cpu = RING_BUFFER_ALL_CPUS) or one, snapshot included. */
 int tracing_resize(struct trace_array *tr, unsigned long size, int cpu);
+/*
+ * Sub-buffers of RB_SUBBUF_SIZE(order) for the live and snapshot buffers
+ * (buffer_subbuf_size_kb), emptying both; caller holds trace_types_lock.
+ */
+int tracing_set_subbuf_order(struct trace_array *tr, unsigned int order);
 int tracing_set_clock(struct trace_array *tr, const char *name);
 extern const char *const trace_clock_names[TRACE_CLOCK_NR];
 /* Empty one CPU's buffer (cpu = RING_BUFFER_ALL_CPUS: all). */

@@ -36,6 +36,7 @@ static ssize_t trace_marker_raw_write(struct file *file, const char *buf, size_t
 	if (!(tr->trace_flags & TRACE_ITER(MARKERS)) || count < sizeof(u32))
 		return -EINVAL;
 	size = sizeof(*entry) + max(count, RAW_MIN_PAYLOAD);
+	/* Linux 6.12 takes what a 4 KiB sub-buffer holds, whatever the buffer's size. */
 	if (size > RB_MAX_DATA)
 		return -EINVAL;
 	if (!READ_ONCE(tr->tracing_on))

@@ -38,7 +38,9 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	/*
 	 * Text that does not fit one event is cut where the event ends and the
 	 * write is short, as Linux's: a writer looping over the rest (echo,
-	 * printf) records it as the next event.
+	 * printf) records it as the next event. The event is one a 4 KiB
+	 * sub-buffer takes (4,054 bytes of text), whatever the buffer's
+	 * sub-buffer size: Linux 6.12 cuts there too.
 	 */
 	if (sizeof(*entry) + len + 2 > RB_MAX_DATA)
 		len = RB_MAX_DATA - sizeof(*entry) - 2;

@@ -1,12 +1,11 @@
 # Readers: trace_pipe (blocking, consuming) with a background reader and a
 # writer; how soon a blocked reader wakes (the writer's irq_work, not the
-# tick); poll(2) on trace_pipe and trace_pipe_raw from a program; per_cpu
-# trace_pipe_raw pages in Linux's layout, decoded byte by byte; snapshot
-# commands; per_cpu stats in Linux 6.18's layout.
+# tick); per_cpu trace_pipe_raw pages in Linux's layout, decoded byte by
+# byte; snapshot commands; per_cpu stats in Linux 6.18's layout.
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..20
+echo 1..18
 cd $T
 echo 1024 > buffer_size_kb
 echo > trace
@@ -38,16 +37,6 @@ for try in 1 2 3; do
 	[ "$best" -ge 30 ] && break
 done
 check "a blocked reader wakes within 200 us in most rounds ($bestw)" test "$best" -ge 30
-# poll(2): nothing to read times out; a marker written while poll sleeps wakes it.
-echo > trace
-tracepoll > /tmp/poll.out
-is "poll on trace_pipe: empty, then the marker" "empty: poll 0 revents 0
-marker: poll 1 revents 0x1 after 100 ms
-read: the marker" "$(cat /tmp/poll.out)"
-echo > trace
-tracepoll per_cpu/cpu0/trace_pipe_raw empty > /tmp/poll.out
-check "poll on trace_pipe_raw times out while its CPU's buffer is empty" \
-	test "$(cat /tmp/poll.out)" = "empty: poll 0 revents 0"
 # trace_pipe_raw: one reader per CPU, blocked until the marker lands.
 echo > trace
 for c in 0 1 2 3; do
