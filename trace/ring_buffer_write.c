@@ -267,7 +267,7 @@ struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned 
 	struct rb_event *event;
 	int cpu;
 
-	preempt_disable();
+	preempt_disable_notrace();
 	cpu = smp_processor_id();
 	if (unlikely(atomic_read(&buffer->record_disabled) ||
 		     (unsigned int)cpu >= buffer->nr_cpus || length > RB_MAX_DATA))
@@ -295,7 +295,7 @@ out_writers:
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
 out:
-	preempt_enable();
+	preempt_enable_notrace();
 	return NULL;
 }
 
@@ -307,7 +307,7 @@ int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 	barrier();
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
-	preempt_enable();
+	preempt_enable_notrace();
 	return 0;
 }
 

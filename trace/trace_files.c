@@ -132,7 +132,11 @@ int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
 		}
 	}
 	if (file->f_mode & FMODE_READ) {
-		buffer = snapshot ? d->tr->snapshot : d->tr->buffer;
+		/* A latency tracer's `trace` is its max snapshot, as Linux's print_max. */
+		const struct tracer *t = d->tr->current_trace;
+		bool max = t && t->print_max && d->tr->snapshot;
+
+		buffer = snapshot || max ? d->tr->snapshot : d->tr->buffer;
 		if (buffer) {
 			struct trace_iterator *iter = trace_iter_open(d->tr, buffer, d->cpu, false);
 
@@ -141,6 +145,9 @@ int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
 				return -ENOMEM;
 			}
 			iter->snapshot = snapshot;
+			iter->max = max;
+			if (max)
+				trace_iter_skip_before(iter, d->tr->max_data.time_start);
 			file->private_data = iter;
 		}
 	}

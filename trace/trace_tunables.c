@@ -5,9 +5,10 @@
  * kstrtoul's (trace_parse_ulong): blanks, signs and overflow are EINVAL
  * or ERANGE and leave the old value.
  *
- * Without latency tracers (issue 13) the two latencies only keep what is
- * written; buffer_percent is the watermark Linux applies to splice()
- * readers of trace_pipe_raw, which Spoor lacks, so it too only keeps its
+ * The two latencies are what the latency tracers (trace/trace_latency.h)
+ * compare with: writing 0 to tracing_max_latency starts the search for a
+ * max over. buffer_percent is the watermark Linux applies to splice()
+ * readers of trace_pipe_raw, which Spoor lacks, so it only keeps its
  * value. The ring buffer's sub-buffers stay 4 KiB: buffer_subbuf_size_kb
  * validates and rounds as Linux does and remembers the order asked for.
  * Pure.
@@ -18,9 +19,10 @@
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
 #include <trace/trace_files.h>
+#include <trace/trace_latency.h>
 
-/* tracing_thresh in ns: one for the whole system, as Linux's. */
-static unsigned long tracing_thresh;
+/* tracing_thresh in ns: one for the whole system, as Linux's (the latency tracers read it). */
+unsigned long tracing_thresh;
 
 /*
  * Both latency files hold nanoseconds and speak microseconds, Linux's

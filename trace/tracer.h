@@ -22,6 +22,7 @@ struct ring_buffer_record;
  * an array it runs on. opts are its own options, listed in trace_options
  * while it is current and in every options/ directory; their values,
  * bit i for opts[i], are one set for all arrays, as Linux's tracer flags.
+ * A latency tracer has print_max: `trace` shows its max snapshot.
  */
 struct tracer {
 	const char *name;
@@ -32,6 +33,7 @@ struct tracer {
 			   const struct ring_buffer_record *rec);
 	const char *const *opts;	/* NULL-terminated, or NULL */
 	unsigned long *opt_flags;
+	bool print_max;
 	struct tracer *next;		/* registered tracers, newest first */
 };
 
