@@ -1,0 +1,107 @@
+# The latency tracers and the preemptirq events (trace/trace_irqsoff.c,
+# trace/trace_sched_wakeup.c, trace/trace_preemptirq.c): known sections made
+# by trace_selftest ("irqsoff N", "preemptoff N": N us with interrupts or
+# preemption off) show up in the max snapshot with a latency of at least N
+# and Linux's latency header; tracing_max_latency resets; tracing_thresh
+# records every long section; the wakeup of a higher-priority task is
+# timed; the events name their callers; bad writes fail; sections on 2
+# CPUs under load with interrupts from everywhere keep the kernel sane.
+# Sections are long (tens of ms): under TCG other code may keep
+# interrupts off for a few ms, and a longer one would be the max.
+# spoor-exec: --smp 2
+. /spoor/lib/tap.sh
+echo 1..24
+cd /sys/kernel/tracing
+S=/sys/kernel/debug/trace_selftest
+# usecs: the latency the header of `trace` reports
+lat() { sed -n 's/^# latency: \([0-9]*\) us.*/\1/p' trace; }
+
+tracers=" $(cat available_tracers) "
+for t in irqsoff preemptoff preemptirqsoff wakeup wakeup_rt wakeup_dl; do
+	case "$tracers" in *" $t "*) ;; *) missing="$missing $t" ;; esac
+done
+is "available_tracers has the latency tracers" "" "$missing"
+
+echo irqsoff > current_tracer
+# Twice: a max swapped in by another CPU meanwhile drops a section (max_sequence).
+echo 'irqsoff 30000' > $S
+echo 'irqsoff 30000' > $S
+max=$(cat tracing_max_latency)
+check "a 30000 us irqs-off section makes tracing_max_latency >= 30000 ($max)" [ "$max" -ge 30000 ]
+check "trace is the max snapshot: its header names the tracer" grep -q '^# irqsoff latency trace v1.1.5 on ' trace
+is "the header's latency is tracing_max_latency" "$max" "$(lat)"
+check "started and ended at the selftest's writer" \
+	sh -c "grep -q '^#  => started at: selftest_write$' trace && grep -q '^#  => ended at:   selftest_write$' trace"
+check "the task line names the shell's task" grep -Eq '^#    \| task: [a-z]+-[0-9]+ \(uid:0 nice:0 policy:0 rt_prio:0\)$' trace
+check "the section's first record is the function that disabled interrupts, within its first 10us" \
+	grep -Eq '^ +[a-z]+-[0-9]+ +[0-3]d[.a-zA-Z0-9]{4} +[0-9]us.: selftest_irqsoff <-selftest_write$' trace
+check "the functions called inside it are recorded (udelay)" grep -q ': udelay <-selftest_irqsoff$' trace
+check "a stack ends it, after some 30000 us" grep -Eq '^ .* [0-9]{5}us.: <stack trace>$' trace
+check "the latency-format legend is on" grep -q '^#  cmd     pid     |||||| time  |   caller' trace
+
+# Other CPUs' sections would set a new max at once: tracing off for the reads.
+echo 0 > tracing_on
+echo 0 > tracing_max_latency
+is "tracing_max_latency resets to 0" 0 "$(cat tracing_max_latency)"
+echo 1 > tracing_on
+echo 'irqsoff 15000' > $S
+echo 'irqsoff 15000' > $S
+max=$(cat tracing_max_latency)
+check "after the reset a 15000 us section is the new max ($max)" [ "$max" -ge 15000 -a "$max" -lt 30000 ]
+echo 'irqsoff 2000' > $S
+is "a shorter section does not replace it" "$max" "$(cat tracing_max_latency)"
+
+echo 8000 > tracing_thresh
+echo 'irqsoff 20000' > $S
+echo 'irqsoff 10000' > $S
+t=$(lat)
+check "with tracing_thresh 8000, a shorter section above it is swapped in too ($t)" [ "$t" -ge 10000 -a "$t" -lt 20000 ]
+echo 0 > tracing_thresh
+
+echo 0 > tracing_on
+echo preemptoff > current_tracer
+is "switching tracers resets tracing_max_latency" 0 "$(cat tracing_max_latency)"
+echo 1 > tracing_on
+echo 'preemptoff 30000' > $S
+echo 'preemptoff 30000' > $S
+max=$(cat tracing_max_latency)
+check "a 30000 us preempt-off section is seen by preemptoff ($max)" [ "$max" -ge 30000 ]
+check "its first record: the function that disabled preemption" grep -q ': selftest_preemptoff <-selftest_write$' trace
+echo nop > current_tracer
+check "nop again: latency-format is back off" grep -q '^nolatency-format$' trace_options
+
+echo abc > tracing_max_latency 2>/dev/null
+result $(( ! $? )) "a word in tracing_max_latency is refused"
+echo -5 > tracing_thresh 2>/dev/null
+result $(( ! $? )) "a negative tracing_thresh is refused"
+
+echo wakeup > current_tracer
+nice -n -5 sleep 0.01
+check "wakeup: the higher-priority task's wakeup is timed" grep -Eq '^#    \| task: sleep-[0-9]+ \(uid:0 nice:-5 ' trace
+check "wakeup: the wakeup and the switch records" \
+	sh -c "grep -Eq ':120:[A-Z] +\+ \[[0-9]{3}\] +[0-9]+:115:R sleep$' trace && grep -Eq '==> \[[0-9]{3}\] +[0-9]+:115:R sleep$' trace"
+echo nop > current_tracer
+
+echo 1 > events/preemptirq/enable
+echo 'irqsoff 10' > $S
+echo 0 > events/preemptirq/enable
+check "irq_disable and irq_enable name the selftest and its caller" \
+	sh -c "grep -q 'irq_disable: caller=selftest_irqsoff+0x[0-9a-f]*/0x[0-9a-f]* parent=selftest_write+' trace && grep -q 'irq_enable: caller=selftest_irqsoff+' trace"
+
+# Under load on every CPU, with NMIs, for each tracer and the events.
+cpuhog 2 400 &
+kmalloc-storm 2 2000 &
+for t in preemptirqsoff irqsoff preemptoff wakeup; do
+	echo $t > current_tracer
+	echo 'nmi 20' > $S
+	sleep 0.1
+	echo nop > current_tracer
+done
+echo 1 > events/preemptirq/enable
+echo 'nmi 20' > $S
+sleep 0.1
+echo 0 > events/preemptirq/enable
+wait
+echo 'nmi 5' > $S
+set -- $(cat $S)
+is "after 4 tracers and the events under load and NMIs every NMI is still handled" "$3" "$5"
