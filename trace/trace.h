@@ -38,7 +38,8 @@ struct tracing_log_err {
 struct trace_max_data {
 	u64 latency;			/* ns */
 	u64 time_start;			/* its start: older records of the snapshot are not shown */
-	unsigned long critical_start;	/* where it began and ended; 0 for wakeups */
+	/* Where it began and ended; 0 for wakeups. A section is one CPU's: `trace` shows only cpu. */
+	unsigned long critical_start;
 	unsigned long critical_end;
 	int cpu;
 	pid_t pid;			/* the task it happened in (or woke) */
