@@ -88,7 +88,9 @@ struct trace_array {
 
 /*
  * The trace options (options/ and trace_options, trace/trace_options.c),
- * those of Linux's that apply without a function tracer, in its order.
+ * those of Linux's that apply without a function tracer, and function-trace
+ * (the latency tracers record the functions their sections call), in its
+ * order.
  */
 enum trace_iter_flag_bit {
 	TRACE_ITER_PRINT_PARENT_BIT, TRACE_ITER_SYM_OFFSET_BIT, TRACE_ITER_SYM_ADDR_BIT,
@@ -99,7 +101,7 @@ enum trace_iter_flag_bit {
 	TRACE_ITER_RECORD_CMD_BIT, TRACE_ITER_RECORD_TGID_BIT, TRACE_ITER_OVERWRITE_BIT,
 	TRACE_ITER_STOP_ON_FREE_BIT, TRACE_ITER_IRQ_INFO_BIT, TRACE_ITER_MARKERS_BIT,
 	TRACE_ITER_EVENT_FORK_BIT, TRACE_ITER_TRACE_PRINTK_BIT, TRACE_ITER_PAUSE_ON_TRACE_BIT,
-	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
+	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_FUNCTION_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
 };
 #define TRACE_ITER(name)	(1ul << TRACE_ITER_##name##_BIT)
 /*
@@ -113,6 +115,7 @@ enum trace_iter_flag_bit {
 	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(PRINTK) | TRACE_ITER(ANNOTATE) |	\
 	 TRACE_ITER(CONTEXT_INFO) | TRACE_ITER(RECORD_CMD) | TRACE_ITER(OVERWRITE) |	\
 	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR) |	\
+	 TRACE_ITER(FUNCTION) |							\
 	 TRACE_ITER(PAUSE_ON_TRACE))
 /* Set or clear one option (bit), with its side effects; caller holds trace_types_lock. */
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on);

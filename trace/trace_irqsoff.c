@@ -164,15 +164,9 @@ static void irqsoff_function_call(unsigned long ip, unsigned long parent_ip,
 	d->disabled--;
 }
 
-static int irqsoff_function_start(struct trace_array *tr, struct ftrace_ops *ops)
+static int irqsoff_flag_changed(struct trace_array *tr, unsigned int bit, bool on)
 {
-	ops->func = irqsoff_function_call;
-	return register_ftrace_function(ops);
-}
-
-static void irqsoff_function_stop(struct ftrace_ops *ops)
-{
-	unregister_ftrace_function(ops);
+	return latency_flag_changed(tr, bit, on, irqsoff_function_call);
 }
 
 static int irqsoff_tracer_init(struct trace_array *tr, unsigned int type)
@@ -184,12 +178,10 @@ static int irqsoff_tracer_init(struct trace_array *tr, unsigned int type)
 	ret = latency_tracer_init(tr);
 	if (ret)
 		return ret;
-	if (tr->ftrace) {
-		ret = ftrace_tracer_init(tr, irqsoff_function_start);
-		if (ret) {
-			latency_tracer_reset(tr);
-			return ret;
-		}
+	ret = latency_functions_start(tr, irqsoff_function_call);
+	if (ret) {
+		latency_tracer_reset(tr);
+		return ret;
 	}
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
 		per_cpu(irqsoff_cpu, cpu).tracing = 0;
@@ -206,8 +198,7 @@ static void irqsoff_tracer_reset(struct trace_array *tr)
 
 	WRITE_ONCE(tracer_enabled, 0);
 	trace_preemptirq_hooks_put(type & TRACER_IRQS_OFF, type & TRACER_PREEMPT_OFF);
-	if (tr->ftrace)
-		ftrace_tracer_reset(tr, irqsoff_function_stop);
+	latency_functions_stop(tr);
 	latency_tracer_reset(tr);
 	WRITE_ONCE(irqsoff_trace, NULL);
 }
@@ -229,11 +220,11 @@ static int preemptirqsoff_init(struct trace_array *tr)
 
 static struct tracer irqsoff_tracers[] = {
 	{ .name = "irqsoff", .init = irqsoff_init, .reset = irqsoff_tracer_reset,
-	  .print_max = true },
+	  .print_max = true, .flag_changed = irqsoff_flag_changed },
 	{ .name = "preemptoff", .init = preemptoff_init, .reset = irqsoff_tracer_reset,
-	  .print_max = true },
+	  .print_max = true, .flag_changed = irqsoff_flag_changed },
 	{ .name = "preemptirqsoff", .init = preemptirqsoff_init, .reset = irqsoff_tracer_reset,
-	  .print_max = true },
+	  .print_max = true, .flag_changed = irqsoff_flag_changed },
 };
 
 int trace_irqsoff_init(void)

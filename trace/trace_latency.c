@@ -7,6 +7,7 @@
 #include <kernel/errno.h>
 #include <kernel/sched.h>
 #include <trace/trace.h>
+#include <trace/trace_functions.h>
 #include <trace/trace_latency.h>
 
 u64 latency_now(struct trace_array *tr)
@@ -40,6 +41,42 @@ void latency_update_max(struct trace_array *tr, struct task_struct *task, int cp
 	m->pid = task->pid;
 	memcpy(m->comm, task->comm, sizeof(m->comm));
 	m->nice = task_nice(task);
+}
+
+static int latency_register(struct trace_array *tr, struct ftrace_ops *ops)
+{
+	return register_ftrace_function(ops);
+}
+
+static void latency_unregister(struct ftrace_ops *ops)
+{
+	unregister_ftrace_function(ops);
+}
+
+int latency_functions_start(struct trace_array *tr, ftrace_func_t func)
+{
+	if (!tr->ftrace || !(tr->trace_flags & TRACE_ITER(FUNCTION)))
+		return 0;
+	tr->ftrace->ops.func = func;
+	return ftrace_tracer_init(tr, latency_register);
+}
+
+void latency_functions_stop(struct trace_array *tr)
+{
+	if (tr->ftrace && (tr->trace_flags & TRACE_ITER(FUNCTION)))
+		ftrace_tracer_reset(tr, latency_unregister);
+}
+
+int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on, ftrace_func_t func)
+{
+	if (bit != TRACE_ITER_FUNCTION_BIT || !tr->ftrace)
+		return 0;
+	if (!on) {
+		ftrace_tracer_reset(tr, latency_unregister);
+		return 0;
+	}
+	tr->ftrace->ops.func = func;
+	return ftrace_tracer_init(tr, latency_register);
 }
 
 int latency_tracer_init(struct trace_array *tr)

@@ -65,6 +65,16 @@ bool latency_report(struct trace_array *tr, u64 delta);
 void latency_update_max(struct trace_array *tr, struct task_struct *task, int cpu, u64 delta,
 			u64 start_ts, unsigned long critical_start, unsigned long critical_end);
 /*
+ * The function tracer's calls into func while function-trace is on
+ * (trace_flags): start and stop them, and a tracer's flag_changed that
+ * follows the option.
+ */
+#include <trace/ftrace.h>
+int latency_functions_start(struct trace_array *tr, ftrace_func_t func);
+void latency_functions_stop(struct trace_array *tr);
+int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on, ftrace_func_t func);
+
+/*
  * A latency tracer's start on tr: the snapshot buffer allocated, the
  * latency-format and overwrite options on (their old values kept for
  * latency_tracer_reset), tracing_max_latency 0, the buffer emptied.

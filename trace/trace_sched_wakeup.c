@@ -206,15 +206,9 @@ static void wakeup_function_call(unsigned long ip, unsigned long parent_ip,
 	this_cpu_dec(wakeup_disabled);
 }
 
-static int wakeup_function_start(struct trace_array *tr, struct ftrace_ops *ops)
+static int wakeup_flag_changed(struct trace_array *tr, unsigned int bit, bool on)
 {
-	ops->func = wakeup_function_call;
-	return register_ftrace_function(ops);
-}
-
-static void wakeup_function_stop(struct ftrace_ops *ops)
-{
-	unregister_ftrace_function(ops);
+	return latency_flag_changed(tr, bit, on, wakeup_function_call);
 }
 
 static void wakeup_probes(bool on)
@@ -242,12 +236,10 @@ static int wakeup_tracer_init(struct trace_array *tr, enum wakeup_class class)
 	ret = latency_tracer_init(tr);
 	if (ret)
 		return ret;
-	if (tr->ftrace) {
-		ret = ftrace_tracer_init(tr, wakeup_function_start);
-		if (ret) {
-			latency_tracer_reset(tr);
-			return ret;
-		}
+	ret = latency_functions_start(tr, wakeup_function_call);
+	if (ret) {
+		latency_tracer_reset(tr);
+		return ret;
 	}
 	spin_lock_irqsave(&wakeup_lock, flags);
 	wakeup_reset_task();
@@ -263,8 +255,7 @@ static void wakeup_tracer_reset(struct trace_array *tr)
 {
 	WRITE_ONCE(tracer_enabled, 0);
 	wakeup_probes(false);
-	if (tr->ftrace)
-		ftrace_tracer_reset(tr, wakeup_function_stop);
+	latency_functions_stop(tr);
 	latency_tracer_reset(tr);
 	WRITE_ONCE(wakeup_trace, NULL);
 }
@@ -285,11 +276,12 @@ static int wakeup_dl_init(struct trace_array *tr)
 }
 
 static struct tracer wakeup_tracers[] = {
-	{ .name = "wakeup", .init = wakeup_init, .reset = wakeup_tracer_reset, .print_max = true },
+	{ .name = "wakeup", .init = wakeup_init, .reset = wakeup_tracer_reset, .print_max = true,
+	  .flag_changed = wakeup_flag_changed },
 	{ .name = "wakeup_rt", .init = wakeup_rt_init, .reset = wakeup_tracer_reset,
-	  .print_max = true },
+	  .print_max = true, .flag_changed = wakeup_flag_changed },
 	{ .name = "wakeup_dl", .init = wakeup_dl_init, .reset = wakeup_tracer_reset,
-	  .print_max = true },
+	  .print_max = true, .flag_changed = wakeup_flag_changed },
 };
 
 int trace_wakeup_init(void)

@@ -23,6 +23,8 @@ struct ring_buffer_record;
  * while it is current and in every options/ directory; their values,
  * bit i for opts[i], are one set for all arrays, as Linux's tracer flags.
  * A latency tracer has print_max: `trace` shows its max snapshot.
+ * flag_changed, if there, hears of an array option (bit, TRACE_ITER_*) about
+ * to change on an array it runs on; an error refuses the change.
  */
 struct tracer {
 	const char *name;
@@ -34,6 +36,7 @@ struct tracer {
 	const char *const *opts;	/* NULL-terminated, or NULL */
 	unsigned long *opt_flags;
 	bool print_max;
+	int (*flag_changed)(struct trace_array *tr, unsigned int bit, bool on);
 	struct tracer *next;		/* registered tracers, newest first */
 };
 
