@@ -229,11 +229,5 @@ static struct tracer irqsoff_tracers[] = {
 
 int trace_irqsoff_init(void)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(irqsoff_tracers); i++) {
-		int ret = register_tracer(&irqsoff_tracers[i]);
-
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return latency_register_tracers(irqsoff_tracers, ARRAY_SIZE(irqsoff_tracers));
 }

@@ -7,6 +7,7 @@
 #include <kernel/errno.h>
 #include <kernel/sched.h>
 #include <trace/trace.h>
+#include <trace/tracer.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_latency.h>
 
@@ -41,6 +42,17 @@ void latency_update_max(struct trace_array *tr, struct task_struct *task, int cp
 	m->pid = task->pid;
 	memcpy(m->comm, task->comm, sizeof(m->comm));
 	m->nice = task_nice(task);
+}
+
+int latency_register_tracers(struct tracer *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int ret = register_tracer(&t[i]);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static int latency_register(struct trace_array *tr, struct ftrace_ops *ops)

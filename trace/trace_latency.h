@@ -32,6 +32,10 @@ static __always_inline unsigned long caller_parent_ip(void)
 	return caller_frame[1];
 }
 
+/* Register n tracers (boot). */
+struct tracer;
+int latency_register_tracers(struct tracer *t, size_t n);
+
 /* tracing_thresh in ns (0: off), one for the system (trace/trace_tunables.c). */
 extern unsigned long tracing_thresh;
 

@@ -83,28 +83,31 @@ noinline void trace_hardirqs_on(void)
 	trace_hardirqs_on_caller(_RET_IP_, caller_parent_ip());
 }
 
-/* After the count went up: act if it went 0 -> 1. */
-noinline void trace_preempt_off(void)
+/* Preemption goes 0 -> 1 (on false) or 1 -> 0 (on true): the count is 1 either way. */
+static void preempt_toggle(bool on, unsigned long ip, unsigned long parent_ip)
 {
-	unsigned long ip = _RET_IP_, parent_ip = caller_parent_ip();
-
 	if (preempt_count() != 1 || !hook_enter())
 		return;
-	trace_preempt_disable(ip, parent_ip);
-	tracer_preempt_off(ip, parent_ip);
+	if (on) {
+		trace_preempt_enable(ip, parent_ip);
+		tracer_preempt_on(ip, parent_ip);
+	} else {
+		trace_preempt_disable(ip, parent_ip);
+		tracer_preempt_off(ip, parent_ip);
+	}
 	hook_leave();
 }
 
-/* Before the count goes down: act if it goes 1 -> 0. */
+/* After the count went up. */
+noinline void trace_preempt_off(void)
+{
+	preempt_toggle(false, _RET_IP_, caller_parent_ip());
+}
+
+/* Before the count goes down. */
 noinline void trace_preempt_on(void)
 {
-	unsigned long ip = _RET_IP_, parent_ip = caller_parent_ip();
-
-	if (preempt_count() != 1 || !hook_enter())
-		return;
-	trace_preempt_enable(ip, parent_ip);
-	tracer_preempt_on(ip, parent_ip);
-	hook_leave();
+	preempt_toggle(true, _RET_IP_, caller_parent_ip());
 }
 
 void trace_preemptirq_hooks_get(bool irqs, bool preempt)

@@ -121,20 +121,38 @@ static void wakeup_reset_task(void)
 	WRITE_ONCE(wakeup_current_cpu, -1);
 }
 
+/*
+ * The probes' bracket: this CPU's first entry takes wakeup_lock with
+ * interrupts off; one nested in it (the tracer's own wakeups) gets nothing.
+ */
+static bool wakeup_enter(unsigned long *flags)
+{
+	if (this_cpu_add(wakeup_disabled, 1) != 1) {
+		this_cpu_dec(wakeup_disabled);
+		return false;
+	}
+	*flags = arch_local_irq_save();
+	arch_spin_lock(&wakeup_lock);
+	return true;
+}
+
+static void wakeup_leave(unsigned long flags)
+{
+	arch_spin_unlock(&wakeup_lock);
+	arch_local_irq_restore(flags);
+	this_cpu_dec(wakeup_disabled);
+}
+
 static void probe_wakeup(void *data, struct task_struct *p)
 {
 	struct trace_array *tr = READ_ONCE(wakeup_trace);
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
 	unsigned long flags;
-	unsigned int trace_ctx;
 
 	if (!READ_ONCE(tracer_enabled) || !wakeup_wants(p) ||
-	    p->prio >= READ_ONCE(wakeup_prio) || p->prio >= current->prio)
+	    p->prio >= READ_ONCE(wakeup_prio) || p->prio >= current->prio ||
+	    !wakeup_enter(&flags))
 		return;
-	if (this_cpu_add(wakeup_disabled, 1) != 1)
-		goto out;
-	trace_ctx = tracing_gen_ctx_dec();
-	flags = arch_local_irq_save();
-	arch_spin_lock(&wakeup_lock);
 	if (READ_ONCE(tracer_enabled) && p->prio < wakeup_prio) {
 		wakeup_task = p;
 		wakeup_pid = p->pid;
@@ -145,33 +163,23 @@ static void probe_wakeup(void *data, struct task_struct *p)
 		wakeup_ts = latency_now(tr);
 		record_ctxwake(tr, &event_wakeup, current, p, task_cpu(p), trace_ctx);
 		trace_dump_stack_record(tr, 0);
-		trace_function_record(tr, _RET_IP_, caller_parent_ip(),
-				      trace_ctx);
+		trace_function_record(tr, _RET_IP_, caller_parent_ip(), trace_ctx);
 	}
-	arch_spin_unlock(&wakeup_lock);
-	arch_local_irq_restore(flags);
-out:
-	this_cpu_dec(wakeup_disabled);
+	wakeup_leave(flags);
 }
 
 static void probe_wakeup_sched_switch(void *data, bool preempt, struct task_struct *prev,
 				      struct task_struct *next, unsigned int prev_state)
 {
 	struct trace_array *tr = READ_ONCE(wakeup_trace);
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
 	unsigned long flags;
-	unsigned int trace_ctx;
 	u64 delta;
 
-	if (next != READ_ONCE(wakeup_task))
+	if (next != READ_ONCE(wakeup_task) || !wakeup_enter(&flags))
 		return;
-	if (this_cpu_add(wakeup_disabled, 1) != 1)
-		goto out;
-	trace_ctx = tracing_gen_ctx_dec();
-	flags = arch_local_irq_save();
-	arch_spin_lock(&wakeup_lock);
 	if (READ_ONCE(tracer_enabled) && next == wakeup_task && next->pid == wakeup_pid) {
-		trace_function_record(tr, _RET_IP_, caller_parent_ip(),
-				      trace_ctx);
+		trace_function_record(tr, _RET_IP_, caller_parent_ip(), trace_ctx);
 		record_ctxwake(tr, &event_context_switch, prev, next, smp_processor_id(),
 			       trace_ctx);
 		trace_dump_stack_record(tr, 0);
@@ -180,10 +188,7 @@ static void probe_wakeup_sched_switch(void *data, bool preempt, struct task_stru
 			latency_update_max(tr, next, wakeup_cpu, delta, wakeup_ts, 0, 0);
 		wakeup_reset_task();
 	}
-	arch_spin_unlock(&wakeup_lock);
-	arch_local_irq_restore(flags);
-out:
-	this_cpu_dec(wakeup_disabled);
+	wakeup_leave(flags);
 }
 
 /* The timed task moved: its new CPU's functions are the ones to record. */
@@ -288,11 +293,5 @@ int trace_wakeup_init(void)
 {
 	event_wakeup.output = wakeup_output;
 	event_context_switch.output = ctx_switch_output;
-	for (size_t i = 0; i < ARRAY_SIZE(wakeup_tracers); i++) {
-		int ret = register_tracer(&wakeup_tracers[i]);
-
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return latency_register_tracers(wakeup_tracers, ARRAY_SIZE(wakeup_tracers));
 }
