@@ -10,7 +10,7 @@
 # interrupts off for a few ms, and a longer one would be the max.
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..25
+echo 1..26
 cd /sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 # usecs: the latency the header of `trace` reports
@@ -73,6 +73,9 @@ check "with function-trace off the section's calls are not recorded (no udelay)"
 	sh -c "grep -q ': selftest_irqsoff <-selftest_write$' trace && ! grep -q ': udelay <-' trace"
 echo 1 > options/function-trace
 
+is "a latency tracer owns the snapshot: writing snapshot is EBUSY" "Device or resource busy" \
+	"$(sh -c 'echo 1 > snapshot' 2>&1 | sed 's/^.*write error: //')"
+
 echo 0 > tracing_on
 echo preemptoff > current_tracer
 is "switching tracers resets tracing_max_latency" 0 "$(cat tracing_max_latency)"
@@ -89,10 +92,10 @@ check "its first record: the function that disabled preemption" grep -q ': selft
 echo nop > current_tracer
 check "nop again: latency-format is back off" grep -q '^nolatency-format$' trace_options
 
-echo abc > tracing_max_latency 2>/dev/null
-result $(( ! $? )) "a word in tracing_max_latency is refused"
-echo -5 > tracing_thresh 2>/dev/null
-result $(( ! $? )) "a negative tracing_thresh is refused"
+is "a word in tracing_max_latency is EINVAL" "Invalid argument" \
+	"$(sh -c 'echo abc > tracing_max_latency' 2>&1 | sed 's/^.*write error: //')"
+is "a negative tracing_thresh is EINVAL" "Invalid argument" \
+	"$(sh -c 'echo -5 > tracing_thresh' 2>&1 | sed 's/^.*write error: //')"
 
 echo wakeup > current_tracer
 nice -n -5 sleep 0.01
