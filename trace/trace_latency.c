@@ -109,6 +109,9 @@ int latency_tracer_init(struct trace_array *tr)
 
 void latency_tracer_reset(struct trace_array *tr)
 {
+	/* Linux frees the max buffer when its tracer goes; hooks and probes are off by now. */
+	tracing_free_snapshot(tr);
+	memset(&tr->max_data, 0, sizeof(tr->max_data));
 	trace_set_option(tr, TRACE_ITER_LATENCY_FMT_BIT,
 			 tr->saved_flags & TRACE_ITER(LATENCY_FMT));
 	trace_set_option(tr, TRACE_ITER_OVERWRITE_BIT, tr->saved_flags & TRACE_ITER(OVERWRITE));

@@ -81,7 +81,8 @@ int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on, ftra
 /*
  * A latency tracer's start on tr: the snapshot buffer allocated, the
  * latency-format and overwrite options on (their old values kept for
- * latency_tracer_reset), tracing_max_latency 0, the buffer emptied.
+ * latency_tracer_reset), tracing_max_latency 0, the buffer emptied. The
+ * reset, once the tracer's hooks are off, frees the snapshot buffer.
  */
 int latency_tracer_init(struct trace_array *tr);
 void latency_tracer_reset(struct trace_array *tr);

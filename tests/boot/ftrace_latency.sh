@@ -10,7 +10,7 @@
 # interrupts off for a few ms, and a longer one would be the max.
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..26
+echo 1..27
 cd /sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 # usecs: the latency the header of `trace` reports
@@ -91,6 +91,7 @@ check "a 30000 us preempt-off section is seen by preemptoff ($max)" [ "$max" -ge
 check "its first record: the function that disabled preemption" grep -q ': selftest_preemptoff <-selftest_write$' trace
 echo nop > current_tracer
 check "nop again: latency-format is back off" grep -q '^nolatency-format$' trace_options
+check "and the max snapshot is freed, as Linux's" grep -q 'Snapshot is freed' snapshot
 
 is "a word in tracing_max_latency is EINVAL" "Invalid argument" \
 	"$(sh -c 'echo abc > tracing_max_latency' 2>&1 | sed 's/^.*write error: //')"
