@@ -50,16 +50,20 @@ for i in 1 2 3 4 5; do
 	echo 'irqsoff 15000' > $S
 	[ "$(cat tracing_max_latency)" -ge 15000 ] && break
 done
+old=$max
 max=$(cat tracing_max_latency)
-check "after the reset a 15000 us section is the new max ($max)" [ "$max" -ge 15000 -a "$max" -lt 30000 ]
+# (Not "below 30000": the host may stall a TCG vCPU inside the section.)
+check "after the reset a 15000 us section is the new max ($max, was $old)" [ "$max" -ge 15000 -a "$max" != "$old" ]
 echo 'irqsoff 2000' > $S
 is "a shorter section does not replace it" "$max" "$(cat tracing_max_latency)"
 
 echo 8000 > tracing_thresh
 echo 'irqsoff 20000' > $S
+long=$(lat)
 echo 'irqsoff 10000' > $S
 t=$(lat)
-check "with tracing_thresh 8000, a shorter section above it is swapped in too ($t)" [ "$t" -ge 10000 -a "$t" -lt 20000 ]
+check "with tracing_thresh 8000, the next section above it is swapped in, shorter or not ($long, then $t)" \
+	[ "$long" -ge 20000 -a "$t" -ge 10000 -a "$t" != "$long" ]
 echo 0 > tracing_thresh
 
 # function-trace off: a section holds its start, its end, and the stack.
