@@ -276,7 +276,7 @@ struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned 
 	struct rb_event *event;
 	int cpu;
 
-	preempt_disable();
+	preempt_disable_notrace();
 	cpu = smp_processor_id();
 	/* Larger than any sub-buffer takes; the buffer's own limit is checked on a new page. */
 	if (unlikely(atomic_read(&buffer->record_disabled) || (unsigned int)cpu >= buffer->nr_cpus ||
@@ -305,7 +305,7 @@ out_writers:
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
 out:
-	preempt_enable();
+	preempt_enable_notrace();
 	return NULL;
 }
 
@@ -323,7 +323,7 @@ int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 		notify();
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
-	preempt_enable();
+	preempt_enable_notrace();
 	return 0;
 }
 

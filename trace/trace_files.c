@@ -132,15 +132,26 @@ int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
 		}
 	}
 	if (file->f_mode & FMODE_READ) {
-		buffer = snapshot ? d->tr->snapshot : d->tr->buffer;
+		/* A latency tracer's `trace` is its max snapshot, as Linux's print_max. */
+		const struct tracer *t = d->tr->current_trace;
+		bool max = t && t->print_max && d->tr->snapshot;
+		int cpu = d->cpu;
+
+		/* An irqs/preempt-off section is one CPU's: Linux swaps only that CPU in. */
+		if (max && cpu == RING_BUFFER_ALL_CPUS && d->tr->max_data.critical_start)
+			cpu = d->tr->max_data.cpu;
+		buffer = snapshot || max ? d->tr->snapshot : d->tr->buffer;
 		if (buffer) {
-			struct trace_iterator *iter = trace_iter_open(d->tr, buffer, d->cpu, false);
+			struct trace_iterator *iter = trace_iter_open(d->tr, buffer, cpu, false);
 
 			if (!iter) {
 				tr_release(inode, file);
 				return -ENOMEM;
 			}
 			iter->snapshot = snapshot;
+			iter->max = max;
+			if (max)
+				trace_iter_skip_before(iter, d->tr->max_data.time_start);
 			file->private_data = iter;
 		}
 	}

@@ -43,11 +43,11 @@ static ssize_t trace_marker_raw_write(struct file *file, const char *buf, size_t
 		return -EBADF;
 	trace_ctx = tracing_gen_ctx();
 	this_cpu_write(trace_cmdline_save, true);
-	preempt_disable();
+	preempt_disable_notrace();
 	buffer = READ_ONCE(tr->buffer);
 	event = ring_buffer_lock_reserve(buffer, size);
 	if (!event) {
-		preempt_enable();
+		preempt_enable_notrace();
 		return -EBADF;
 	}
 	entry = ring_buffer_event_data(event);
@@ -55,7 +55,7 @@ static ssize_t trace_marker_raw_write(struct file *file, const char *buf, size_t
 	tracing_generic_entry_update(&entry->ent, event_raw_data.id, trace_ctx);
 	memcpy(&entry->id, buf, count);
 	ring_buffer_unlock_commit(buffer);
-	preempt_enable();
+	preempt_enable_notrace();
 	return (ssize_t)count;
 }
 

@@ -21,6 +21,13 @@
  *                -> "bench: calls N tp_off X ns tp_on Y ns rb Z ns rb_events_per_sec R"
  *   ftrace N     the function tracer's (trace/ftrace_benchmark.c):
  *                -> "ftrace: calls N off X ns on Y ns sites S patch_on P us patch_off Q us"
+ *   irqsoff N    interrupts off for N us here (local_irq_save, udelay),
+ *                a section for the irqsoff tracers and preemptirq events
+ *                -> "irqsoff: N us"
+ *   preemptoff N the same with preemption off -> "preemptoff: N us"
+ *   preemptirq N N local_irq_save/restore pairs, then N preempt_disable/
+ *                enable pairs, each loop timed (under -icount: ns are
+ *                instructions) -> "preemptirq: pairs N irq X ns preempt Y ns"
  *
  * Kernel only.
  */
@@ -238,6 +245,53 @@ static int selftest_parse(const char *buf, size_t count, char *word, size_t size
 	return 0;
 }
 
+/* --- irqsoff, preemptoff, preemptirq --------------------------------------------- */
+
+/* Not inlined: the sections start and end here, called from selftest_write. */
+static noinline int selftest_irqsoff(unsigned long us)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	udelay(us);
+	local_irq_restore(flags);
+	snprintf(selftest_result, sizeof(selftest_result), "irqsoff: %lu us\n", us);
+	return 0;
+}
+
+static noinline int selftest_preemptoff(unsigned long us)
+{
+	preempt_disable();
+	udelay(us);
+	preempt_enable();
+	snprintf(selftest_result, sizeof(selftest_result), "preemptoff: %lu us\n", us);
+	return 0;
+}
+
+static int selftest_preemptirq(unsigned long n)
+{
+	unsigned long flags;
+	u64 t0, t1, t2;
+
+	t0 = ktime_get_ns();
+	for (unsigned long i = 0; i < n; i++) {
+		local_irq_save(flags);
+		barrier();
+		local_irq_restore(flags);
+	}
+	t1 = ktime_get_ns();
+	for (unsigned long i = 0; i < n; i++) {
+		preempt_disable();
+		barrier();
+		preempt_enable();
+	}
+	t2 = ktime_get_ns();
+	snprintf(selftest_result, sizeof(selftest_result),
+		 "preemptirq: pairs %lu irq %llu ns preempt %llu ns\n", n,
+		 (unsigned long long)((t1 - t0) / n), (unsigned long long)((t2 - t1) / n));
+	return 0;
+}
+
 static ssize_t selftest_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	unsigned long long n;
@@ -258,6 +312,12 @@ static ssize_t selftest_write(struct file *file, const char *buf, size_t count, 
 		ret = trace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
 	else if (!strcmp(word, "ftrace"))
 		ret = ftrace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
+	else if (!strcmp(word, "irqsoff"))
+		ret = selftest_irqsoff((unsigned long)n);
+	else if (!strcmp(word, "preemptoff"))
+		ret = selftest_preemptoff((unsigned long)n);
+	else if (!strcmp(word, "preemptirq"))
+		ret = selftest_preemptirq((unsigned long)n);
 	else
 		ret = -EINVAL;
 	trace_types_unlock();

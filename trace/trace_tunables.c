@@ -5,10 +5,11 @@
  * kstrtoul's (trace_parse_ulong): blanks, signs and overflow are EINVAL
  * or ERANGE and leave the old value.
  *
- * Without latency tracers (issue 13) the two latencies only keep what is
- * written; buffer_percent is the watermark Linux applies to splice()
- * readers of trace_pipe_raw, which Spoor lacks, so it too only keeps its
- * value. buffer_subbuf_size_kb resizes the ring buffer's sub-buffers.
+ * The two latencies are what the latency tracers (trace/trace_latency.h)
+ * compare with: writing 0 to tracing_max_latency starts the search for a
+ * max over. buffer_percent is the watermark poll(2) applies to a CPU's
+ * trace_pipe_raw (trace_files.c, as Linux's trace_poll).
+ * buffer_subbuf_size_kb resizes the ring buffer's sub-buffers.
  * Pure.
  */
 #include <kernel/types.h>
@@ -17,9 +18,10 @@
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
 #include <trace/trace_files.h>
+#include <trace/trace_latency.h>
 
-/* tracing_thresh in ns: one for the whole system, as Linux's. */
-static unsigned long tracing_thresh;
+/* tracing_thresh in ns: one for the whole system, as Linux's (the latency tracers read it). */
+unsigned long tracing_thresh;
 
 /*
  * Both latency files hold nanoseconds and speak microseconds, Linux's

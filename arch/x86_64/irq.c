@@ -12,6 +12,7 @@
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/preempt.h>
+#include <kernel/irqflags.h>
 #include <kernel/interrupt.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -61,7 +62,11 @@ void do_irq(struct pt_regs *regs)
 {
 	irq_handler_t h = vector_handlers[regs->vector];
 	struct pt_regs *old_regs = set_irq_regs(regs);
+	/* Taking it turned interrupts off: an irqs-off section until its return. */
+	bool irqs_were_on = regs->rflags & X86_EFLAGS_IF;
 
+	if (trace_irqflags_enabled() && irqs_were_on)
+		trace_hardirqs_off_caller((unsigned long)do_irq, regs->rip);
 	irq_enter();
 	this_cpu_inc(vector_counter[regs->vector]);
 	if (h) {
@@ -76,8 +81,10 @@ void do_irq(struct pt_regs *regs)
 	irq_exit();
 	set_irq_regs(old_regs);
 	/* Back to code that may be preempted: switch now if the scheduler asked. */
-	if (!preempt_count() && this_cpu_read(need_resched) && (regs->rflags & 0x200))
+	if (!preempt_count() && this_cpu_read(need_resched) && irqs_were_on)
 		preempt_schedule_irq();
+	if (trace_irqflags_enabled() && irqs_were_on)
+		trace_hardirqs_on_caller((unsigned long)do_irq, regs->rip);
 }
 
 int register_nmi_handler(nmi_handler_t fn)

@@ -8,7 +8,7 @@ S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
 echo 1..25
 cd $T
-check "available_tracers lists function_graph, function, nop" grep -q '^function_graph function nop$' available_tracers
+check "available_tracers lists function_graph, the latency tracers, function, nop" grep -q '^function_graph wakeup_dl wakeup_rt wakeup preemptirqsoff preemptoff irqsoff function nop$' available_tracers
 n=$(wc -l < available_filter_functions)
 check "available_filter_functions lists the sites ($n)" test "$n" -gt 500
 check "available_filter_functions_addrs has one address per site" \
