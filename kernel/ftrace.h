@@ -35,6 +35,7 @@ struct ftrace_ret_frame {
 	unsigned long func;		/* its call site (the function's first byte) */
 	unsigned long retp;		/* address of the slot that held ret */
 	u64 calltime;			/* trace_clock_local() at entry */
+	u64 subtime;			/* the profiler's callees' time (graph-time off) */
 	unsigned int flags;		/* FGRAPH_FRAME_* */
 	unsigned int arrays;		/* the graph tracers that recorded the call (bit = slot) */
 };

@@ -321,8 +321,12 @@ static int set_file_release(struct inode *inode, struct file *file)
 		memcpy(live->bits, sf->work.bits,
 		       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
 		live->count = sf->work.count;
-		/* The graph sets are read at every call: nothing to patch. */
-		if (!sf->graph && sf->f->ops.registered)
+		/*
+		 * The graph sets are read at every call: nothing to patch. The
+		 * top level's sets may be the profiler's too: re-patch even
+		 * when this array's tracer is off.
+		 */
+		if (!sf->graph)
 			ftrace_ops_update();
 		ftrace_unlock();
 		ftrace_set_free(&sf->work);
@@ -431,5 +435,7 @@ int trace_create_ftrace_files(struct trace_array *tr, struct dentry *dir)
 			     &set_graph_notrace_fops);
 	if (!ret)
 		ret = create("max_graph_depth", TRACE_MODE_WRITE, dir, NULL, &max_graph_depth_fops);
+	if (!ret)
+		ret = ftrace_profile_create_files(dir);
 	return ret;
 }

@@ -25,17 +25,17 @@
 #include <trace/trace_functions_graph.h>
 
 unsigned long fgraph_flags = FGRAPH_OPT(CPU) | FGRAPH_OPT(OVERHEAD) | FGRAPH_OPT(DURATION) |
-			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME);
+			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME) | FGRAPH_OPT(GRAPH_TIME);
 const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1] = {
 	"funcgraph-overrun", "funcgraph-cpu", "funcgraph-overhead", "funcgraph-proc",
 	"funcgraph-duration", "funcgraph-abstime", "funcgraph-irqs", "funcgraph-tail",
-	"sleep-time", NULL,
+	"sleep-time", "graph-time", NULL,
 };
 unsigned int fgraph_max_depth;
 struct ftrace_set fgraph_function_set, fgraph_notrace_set;
 
 /* Arrays it can run on at once: a frame's arrays mask has a bit for each. */
-#define FGRAPH_SLOTS	32
+#define FGRAPH_SLOTS	FGRAPH_PROFILER_BIT
 /* The arrays it runs on, by slot (NULL: free); read under RCU-sched by the callbacks. */
 static struct trace_array *graph_arrays[FGRAPH_SLOTS];
 
@@ -89,21 +89,28 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	struct ftrace_ret_frame *f;
 	int depth;
 
-	if (!READ_ONCE(tr->tracing_on))
+	if (!READ_ONCE(tr->tracing_on) || trace_function_ignore_pid(tr))
 		return;
 	/* Another array's callback hooked this call already: record it here too. */
 	f = fgraph_hooked(fregs, ip, &depth);
-	if (f) {
+	if (f && (f->arrays & ~FGRAPH_PROFILER)) {
 		if (!(f->flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
 			f->arrays |= 1u << ft->graph_slot;
 		return;
 	}
+	/* Else this tracer's filters decide, on a frame of its own or the profiler's. */
 	if (!graph_filters(ip, &flags))
 		return;
-	if (max && current->ret_stack.curr >= (int)max)
+	if (max && (f ? depth : current->ret_stack.curr) >= (int)max)
 		return;
 	if (!(READ_ONCE(fgraph_flags) & FGRAPH_OPT(IRQS)) && in_hardirq())
 		return;
+	if (f) {
+		fgraph_add_flags(f, flags);
+		if (!(flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
+			f->arrays |= 1u << ft->graph_slot;
+		return;
+	}
 	f = fgraph_push(fregs, ip, flags, &depth);
 	if (!f)
 		return;
@@ -139,7 +146,9 @@ static void record_return(struct trace_array *tr, const struct ftrace_ret_frame 
 /* The exit, into every array that recorded the entry and still runs the tracer. */
 static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettime)
 {
-	for (unsigned int m = f->arrays; m; m &= m - 1)
+	if (f->arrays & FGRAPH_PROFILER)
+		ftrace_profile_return(f, depth, rettime);
+	for (unsigned int m = f->arrays & ~FGRAPH_PROFILER; m; m &= m - 1)
 		record_return(READ_ONCE(graph_arrays[__builtin_ctz(m)]), f, depth, rettime);
 }
 
