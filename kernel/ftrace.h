@@ -55,6 +55,12 @@ struct ftrace_ret_stack {
 	struct ftrace_ret_frame frames[FTRACE_RETFUNC_DEPTH];	/* last: left unzeroed */
 };
 
+/*
+ * /proc/sys/kernel/stack_tracer_enabled (trace/trace_stack.c): the value
+ * as written, and writing one (not 0: the stack tracer runs); 0 or -errno.
+ */
+int stack_tracer_enabled(void);
+int stack_tracer_set(int value);
 /* Boot: read the recorded sites (once memory allocation works). */
 int ftrace_init(void);
 /* A traced function that does nothing (the tracer's benchmark calls it). */
