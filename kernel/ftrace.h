@@ -52,6 +52,7 @@ struct ftrace_ret_stack {
 	unsigned int filtered;		/* FGRAPH_FRAME_FILTER frames among them */
 	unsigned int notraced;		/* FGRAPH_FRAME_NOTRACE frames among them */
 	unsigned int overrun;		/* calls not hooked: the stack was full */
+	u64 switched_out;		/* when it last left a CPU (sleep-time off), 0: not yet */
 	struct ftrace_ret_frame frames[FTRACE_RETFUNC_DEPTH];	/* last: left unzeroed */
 };
 

@@ -384,10 +384,7 @@ static const struct file_operations stack_trace_filter_fops = {
 
 static ssize_t max_graph_depth_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	char text[16];
-	int n = snprintf(text, sizeof(text), "%u\n", READ_ONCE(fgraph_max_depth));
-
-	return simple_read_from_buffer(buf, count, pos, text, (size_t)n);
+	return trace_read_ulong(buf, count, pos, READ_ONCE(fgraph_max_depth));
 }
 
 static ssize_t max_graph_depth_write(struct file *file, const char *buf, size_t count,

@@ -3,11 +3,11 @@
  * call of every function the top level's set_ftrace_filter lets through
  * (all when it is empty, as Linux's global filter), per CPU, and times
  * each call through the function_graph return hook (trace/fgraph.c: the
- * frame's FGRAPH_PROFILER bit). trace_stat/functionN shows CPU N's
+ * frame's FGRAPH_PROFILER bit); a call counts when it returns. trace_stat/functionN shows CPU N's
  * numbers, the longest total time first, in Linux's columns: hits, total
  * time, average and the sample variance s^2 (in us^2). With the
  * function_graph option graph-time off, a function's time leaves out its
- * callees'. Enabling starts from zero; disabling keeps the numbers. Kernel
+ * callees', with sleep-time off the time its task was off the CPU. Enabling starts from zero; disabling keeps the numbers. Kernel
  * only: the callbacks run from the trampoline and the return hook.
  */
 #include <kernel/types.h>
@@ -38,7 +38,11 @@ static DEFINE_PER_CPU(struct profile_stat *, profile_stats);
 static bool profile_enabled;	/* function_profile_enabled; read by the callbacks */
 static struct ftrace_ops profile_ops;
 
-/* Entry: count the call on this CPU and hook its return (or share a hook already there). */
+/*
+ * Entry: hook the call's return (or share a hook already there); the call
+ * counts when it returns, on the CPU it returns on, with its time (the
+ * task may have moved). A call the full shadow stack cannot hook counts now.
+ */
 static void profile_entry(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			  struct ftrace_regs *fregs)
 {
@@ -48,15 +52,16 @@ static void profile_entry(unsigned long ip, unsigned long parent_ip, struct ftra
 
 	if (!stats || idx < 0)
 		return;
-	stats[idx].hits++;
 	f = fgraph_hooked(fregs, ip, &depth);
 	if (f) {
 		f->arrays |= FGRAPH_PROFILER;
 		return;
 	}
 	f = fgraph_push(fregs, ip, 0, &depth);
-	if (!f)
+	if (!f) {
+		stats[idx].hits++;
 		return;
+	}
 	f->arrays = FGRAPH_PROFILER;
 	fgraph_hook(fregs);
 }
@@ -79,6 +84,7 @@ void ftrace_profile_return(const struct ftrace_ret_frame *f, int depth, u64 rett
 			current->ret_stack.frames[depth - 1].subtime += t;
 		t = f->subtime < t ? t - f->subtime : 0;
 	}
+	stats[idx].hits++;
 	stats[idx].time += t;
 	stats[idx].time_sq += t * t;
 }
@@ -100,13 +106,11 @@ static int profile_alloc(void)
 	return 0;
 }
 
-/* Start from zero, or stop; caller holds ftrace_lock. */
+/* Start from zero, or stop (a change); caller holds ftrace_lock. */
 static int profile_set(bool on)
 {
 	int cpu, ret;
 
-	if (on == profile_enabled)
-		return 0;
 	if (!on) {
 		WRITE_ONCE(profile_enabled, false);
 		return unregister_ftrace_function(&profile_ops);
@@ -127,10 +131,7 @@ static int profile_set(bool on)
 
 static ssize_t profile_enabled_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	char text[4];
-	int n = snprintf(text, sizeof(text), "%u\n", READ_ONCE(profile_enabled));
-
-	return simple_read_from_buffer(buf, count, pos, text, (size_t)n);
+	return trace_read_ulong(buf, count, pos, READ_ONCE(profile_enabled));
 }
 
 /* A decimal number: 0 stops, any other starts (Linux's !!val). */
@@ -142,9 +143,24 @@ static ssize_t profile_enabled_write(struct file *file, const char *buf, size_t 
 
 	if (ret)
 		return ret;
-	ftrace_lock();
-	ret = profile_set(val != 0);
-	ftrace_unlock();
+	trace_types_lock();
+	/* The sleep-time probe is held from before a start to after its stop. */
+	if (val && !profile_enabled) {
+		ret = fgraph_sleep_time_get();
+		if (!ret) {
+			ftrace_lock();
+			ret = profile_set(true);
+			ftrace_unlock();
+			if (ret)
+				fgraph_sleep_time_put();
+		}
+	} else if (!val && profile_enabled) {
+		ftrace_lock();
+		ret = profile_set(false);
+		ftrace_unlock();
+		fgraph_sleep_time_put();
+	}
+	trace_types_unlock();
 	return ret ? ret : (ssize_t)count;
 }
 

@@ -14,6 +14,7 @@
 #include <kernel/errno.h>
 #include <kernel/sched.h>
 #include <kernel/preempt.h>
+#include <kernel/time.h>
 #include <kernel/percpu.h>
 #include <kernel/rcu.h>
 #include <asm/ftrace.h>
@@ -23,6 +24,7 @@
 #include <trace/fgraph.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_functions_graph.h>
+#include <trace/events/sched.h>
 
 unsigned long fgraph_flags = FGRAPH_OPT(CPU) | FGRAPH_OPT(OVERHEAD) | FGRAPH_OPT(DURATION) |
 			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME) | FGRAPH_OPT(GRAPH_TIME);
@@ -182,14 +184,58 @@ void fgraph_stop(struct ftrace_ops *ops)
 	synchronize_rcu();
 }
 
+/*
+ * sleep-time off: the time next spent off the CPU moves its hooked calls'
+ * start times forward, so their durations leave it out (Linux's
+ * ftrace_graph_probe_sched_switch). Runs with interrupts off before the
+ * switch: next runs nowhere, and NMIs push onto prev's frames.
+ */
+static void probe_sleep_time(void *data, bool preempt, struct task_struct *prev,
+			     struct task_struct *next, unsigned int prev_state)
+{
+	struct ftrace_ret_stack *rs = &next->ret_stack;
+	u64 now = trace_clock_local(), out = rs->switched_out;
+
+	prev->ret_stack.switched_out = now;
+	if (!out || (READ_ONCE(fgraph_flags) & FGRAPH_OPT(SLEEP_TIME)))
+		return;
+	for (int i = 0; i < READ_ONCE(rs->curr); i++)
+		rs->frames[i].calltime += now - out;
+}
+
+static unsigned int sleep_time_users;
+
+int fgraph_sleep_time_get(void)
+{
+	int ret = sleep_time_users ? 0 : register_trace_sched_switch(probe_sleep_time, NULL);
+
+	if (!ret)
+		sleep_time_users++;
+	return ret;
+}
+
+void fgraph_sleep_time_put(void)
+{
+	if (!--sleep_time_users)
+		unregister_trace_sched_switch(probe_sleep_time, NULL);
+}
+
 static int graph_trace_init(struct trace_array *tr)
 {
-	return ftrace_tracer_init(tr, fgraph_start);
+	int ret = fgraph_sleep_time_get();
+
+	if (ret)
+		return ret;
+	ret = ftrace_tracer_init(tr, fgraph_start);
+	if (ret)
+		fgraph_sleep_time_put();
+	return ret;
 }
 
 static void graph_trace_reset(struct trace_array *tr)
 {
 	ftrace_tracer_reset(tr, fgraph_stop);
+	fgraph_sleep_time_put();
 }
 
 static struct tracer graph_trace = {

@@ -19,7 +19,7 @@ enum {
 	FGRAPH_OPT_ABSTIME,	/* the TIME column */
 	FGRAPH_OPT_IRQS,	/* trace inside hard interrupts */
 	FGRAPH_OPT_TAIL,	/* name the function after every '}' */
-	FGRAPH_OPT_SLEEP_TIME,	/* durations include time asleep (kept only: they always do) */
+	FGRAPH_OPT_SLEEP_TIME,	/* durations include time off the CPU */
 	FGRAPH_OPT_GRAPH_TIME,	/* the profiler's times include the callees' */
 	FGRAPH_OPT_NR
 };
@@ -80,6 +80,13 @@ void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_b
  */
 int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops);
 void fgraph_stop(struct ftrace_ops *ops);
+/*
+ * The tracer and the profiler, while they run, hold the sched_switch probe
+ * that takes a task's time off the CPU out of its hooked calls when
+ * sleep-time is off; caller holds trace_types_lock.
+ */
+int fgraph_sleep_time_get(void);
+void fgraph_sleep_time_put(void);
 /* Register function_graph (boot). */
 int trace_functions_graph_init(void);
 

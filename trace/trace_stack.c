@@ -119,10 +119,7 @@ int stack_tracer_set(int value)
 
 static ssize_t stack_max_size_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	char text[24];
-	int n = snprintf(text, sizeof(text), "%lu\n", READ_ONCE(stack_max.max_size));
-
-	return simple_read_from_buffer(buf, count, pos, text, (size_t)n);
+	return trace_read_ulong(buf, count, pos, READ_ONCE(stack_max.max_size));
 }
 
 /* Any number: the maximum to beat (0: the next check records). The chain stays. */

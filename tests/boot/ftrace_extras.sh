@@ -4,7 +4,7 @@
 # tracer, with Linux 6.12's texts and errors (checked on the linux-ref rig).
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..26
+echo 1..29
 cd /sys/kernel/tracing
 w() {	# w FILE TEXT: write, print "ok" or the error
 	err=$( { echo "$2" > "$1"; } 2>&1 ) && echo ok || echo "${err##*: }"
@@ -109,6 +109,30 @@ is "disabled, the numbers stay" 6000 "$(hits __x64_sys_getpid)"
 echo 1 > function_profile_enabled
 echo 0 > function_profile_enabled
 is "enabling starts from zero" 0 "$(hits __x64_sys_getpid)"
+usecs() {	# the profiler's total time of $1 in us, summed over the CPUs
+	cat trace_stat/function* | awk -v f="$1" '$1 == f { t += $3 } END { printf "%d\n", t }'
+}
+profile_sleep() {	# profile `sleep 0.2` with options/$1 set to $2
+	echo "$2" > "options/$1"
+	echo 1 > function_profile_enabled
+	sleep 0.2
+	echo 0 > function_profile_enabled
+	echo 1 > "options/$1"
+}
+echo 'cmd_sleep k_sleep_ns' > set_ftrace_filter
+profile_sleep graph-time 1
+t1="$(usecs cmd_sleep) $(usecs k_sleep_ns)"
+profile_sleep graph-time 0
+t2="$(usecs cmd_sleep) $(usecs k_sleep_ns)"
+profile_sleep sleep-time 0
+t3="$(usecs cmd_sleep) $(usecs k_sleep_ns)"
+echo > set_ftrace_filter
+check "the profiler times a sleep of 0.2 s in cmd_sleep and its callee k_sleep_ns ($t1)" \
+	sh -c "set -- $t1; test \$1 -ge 190000 -a \$2 -ge 190000"
+check "graph-time off: cmd_sleep's own time leaves k_sleep_ns's out ($t2)" \
+	sh -c "set -- $t2; test \$1 -lt 50000 -a \$2 -ge 190000"
+check "sleep-time off: neither counts the time asleep ($t3)" \
+	sh -c "set -- $t3; test \$1 -lt 50000 -a \$2 -lt 50000"
 
 # The stack tracer: the deepest stack grows with a deeper call.
 is "disabled, stack_trace says how to enable it" \
