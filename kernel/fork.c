@@ -132,19 +132,19 @@ static int copy_user_task(struct task_struct *p, const struct kernel_clone_args 
 }
 
 /* Linux's rules for the flag combinations threads need. */
-static int clone_flags_valid(const struct kernel_clone_args *args)
+static bool clone_flags_valid(const struct kernel_clone_args *args)
 {
 	u64 flags = args->flags;
 
 	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
-		return 0;
+		return false;
 	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
-		return 0;
+		return false;
 	if ((flags & (CLONE_NEWNS | CLONE_FS)) == (CLONE_NEWNS | CLONE_FS))
-		return 0;
+		return false;
 	/* A task made on behalf of its caller is not started: a vfork parent would wait forever. */
 	if ((flags & CLONE_VFORK) && args->created)
-		return 0;
+		return false;
 	/* The exit signal indexes the signal tables: Linux's valid_signal(). */
 	return args->exit_signal >= 0 && args->exit_signal <= _NSIG;
 }
