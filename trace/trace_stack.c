@@ -7,8 +7,9 @@
  * stack_trace the chain in Linux's layout: per frame its depth (bytes
  * from the stack's top to its return address's slot), its size (down to
  * the next frame's slot) and the function. Interrupt and NMI stacks and
- * NMIs are not measured, as Linux's. Kernel only: the callback runs from
- * the trampoline.
+ * NMIs are not measured, as Linux's. The boot option `stacktrace` starts
+ * it with the tracefs files, as Linux's does. Kernel only: the callback
+ * runs from the trampoline.
  */
 #include <kernel/types.h>
 #include <kernel/string.h>
@@ -17,6 +18,7 @@
 #include <kernel/sched.h>
 #include <kernel/preempt.h>
 #include <kernel/stacktrace.h>
+#include <kernel/cmdline.h>
 #include <kernel/fs/tracefs.h>
 #include <kernel/fs/seq_file.h>
 #include <asm/ftrace.h>
@@ -179,5 +181,7 @@ int stack_trace_create_files(struct dentry *dir)
 	if (!IS_ERR(f))
 		f = tracefs_create_file("stack_trace", TRACE_MODE_READ, dir, NULL,
 					&stack_trace_fops);
-	return IS_ERR(f) ? (int)PTR_ERR(f) : 0;
+	if (IS_ERR(f))
+		return (int)PTR_ERR(f);
+	return cmdline_has(&boot_cmdline, "stacktrace") ? stack_tracer_set(1) : 0;
 }
