@@ -14,17 +14,26 @@
 #include <kernel/fs/proc_internal.h>
 #include <kernel/ftrace.h>
 
+/* name_fops: a sysctl shown by name_show and set by name_write. */
+#define SYSCTL_FILE(name)							\
+static int name##_open(struct inode *inode, struct file *file)			\
+{										\
+	return single_open(file, name##_show, NULL);				\
+}										\
+static const struct file_operations name##_fops = {				\
+	.open = name##_open,							\
+	.read = seq_read,							\
+	.write = name##_write,							\
+	.llseek = seq_lseek,							\
+	.release = single_release,						\
+}
+
 static long sched_rt_runtime_us = 950000;
 
 static int rt_runtime_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%ld\n", READ_ONCE(sched_rt_runtime_us));
 	return 0;
-}
-
-static int rt_runtime_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, rt_runtime_show, NULL);
 }
 
 /* A decimal number in min..INT_MAX, a trailing newline allowed: 0 or -EINVAL. */
@@ -54,23 +63,12 @@ static ssize_t rt_runtime_write(struct file *file, const char *buf, size_t count
 	return (ssize_t)count;
 }
 
-static const struct file_operations rt_runtime_fops = {
-	.open = rt_runtime_open,
-	.read = seq_read,
-	.write = rt_runtime_write,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
+SYSCTL_FILE(rt_runtime);
 
 static int stack_tracer_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%d\n", stack_tracer_enabled());
 	return 0;
-}
-
-static int stack_tracer_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, stack_tracer_show, NULL);
 }
 
 static ssize_t stack_tracer_write(struct file *file, const char *buf, size_t count, loff_t *pos)
@@ -82,13 +80,7 @@ static ssize_t stack_tracer_write(struct file *file, const char *buf, size_t cou
 	return ret ? ret : (ssize_t)count;
 }
 
-static const struct file_operations stack_tracer_fops = {
-	.open = stack_tracer_open,
-	.read = seq_read,
-	.write = stack_tracer_write,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
+SYSCTL_FILE(stack_tracer);
 
 int proc_sys_init(struct dentry *proc)
 {
