@@ -1,5 +1,6 @@
 /*
- * fork, vfork and clone for ring-3 tasks: a new task whose first return
+ * kernel_clone, where tasks are made: kernel threads (kthread_create) and
+ * fork, vfork and clone for ring-3 tasks, a new task whose first return
  * to ring 3 resumes the parent's registers with rax = 0. What is shared
  * and what is copied follows Linux's clone flags (CLONE_VM, CLONE_FS,
  * CLONE_FILES, CLONE_SIGHAND, CLONE_THREAD, ...).
@@ -76,51 +77,30 @@ void exit_signal_state(struct task_struct *p)
 	p->signal = NULL;
 }
 
-/*
- * The new task for clone(flags, newsp, parent_tid, child_tid, tls) from
- * regs; returns the child's pid, started, or -errno.
- */
-long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
-	     unsigned long parent_tid, unsigned long child_tid, unsigned long tls)
+/* A user task's memory, files, fs, signal state and registers, from current's. */
+static int copy_user_task(struct task_struct *p, const struct kernel_clone_args *args)
 {
-	struct task_struct *parent = current, *p;
-	unsigned long irqf;
-	int err = -ENOMEM;
-	pid_t pid;
+	struct task_struct *parent = current;
+	u64 flags = args->flags;
+	int err;
 
-	/* Linux's rules for the flag combinations threads need. */
-	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
-		return -EINVAL;
-	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
-		return -EINVAL;
-	if ((flags & (CLONE_NEWNS | CLONE_FS)) == (CLONE_NEWNS | CLONE_FS))
-		return -EINVAL;
-	if (!parent->mm)
-		return -EINVAL;
-	/* The exit signal indexes the signal tables: Linux's valid_signal(). */
-	if ((flags & CSIGNAL) > _NSIG)
-		return -EINVAL;
-	p = task_alloc(parent->comm, task_nice(parent));
-	if (IS_ERR(p))
-		return PTR_ERR(p);
 	p->cpus_allowed = parent->cpus_allowed;
-	p->cpu = task_cpu(parent);
 	p->blocked = parent->blocked;
 	p->sas = parent->sas;
-	p->thread.fsbase = (flags & CLONE_SETTLS) ? tls : parent->thread.fsbase;
+	p->thread.fsbase = (flags & CLONE_SETTLS) ? args->tls : parent->thread.fsbase;
 	p->thread.gsbase = parent->thread.gsbase;
 	/* The parent's live registers are its state: save them before copying. */
 	fpu_save(parent->thread.fpu);
 	p->thread.fpu = fpu_dup(parent->thread.fpu);
 	if (!p->thread.fpu)
-		goto fail;
+		return -ENOMEM;
 	if (flags & CLONE_VM) {
 		mmget(parent->mm);
 		p->mm = parent->mm;
 	} else {
 		p->mm = dup_mm(parent->mm);
 		if (!p->mm)
-			goto fail;
+			return -ENOMEM;
 	}
 	if (flags & CLONE_FILES) {
 		__atomic_add_fetch(&parent->files->count, 1, __ATOMIC_RELAXED);
@@ -128,7 +108,7 @@ long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp
 	} else {
 		p->files = dup_fd(parent->files);
 		if (!p->files)
-			goto fail;
+			return -ENOMEM;
 	}
 	if (flags & CLONE_FS) {
 		__atomic_add_fetch(&parent->fs->count, 1, __ATOMIC_RELAXED);
@@ -136,18 +116,75 @@ long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp
 	} else {
 		p->fs = copy_fs_struct(parent->fs);
 		if (!p->fs)
-			goto fail;
+			return -ENOMEM;
 	}
 	err = copy_sighand(p, flags);
 	if (!err)
-		err = copy_signal(p, flags);
+		err = copy_signal(p, flags | (u64)args->exit_signal);	/* clone's raw word */
+	if (err)
+		return err;
+	arch_init_fork_stack(p, args->regs);
+	if (args->stack)
+		task_pt_regs(p)->rsp = args->stack;
+	if (flags & CLONE_CHILD_CLEARTID)
+		p->clear_child_tid = args->child_tid;
+	return 0;
+}
+
+/* Linux's rules for the flag combinations threads need. */
+static bool clone_flags_valid(const struct kernel_clone_args *args)
+{
+	u64 flags = args->flags;
+
+	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
+		return false;
+	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
+		return false;
+	if ((flags & (CLONE_NEWNS | CLONE_FS)) == (CLONE_NEWNS | CLONE_FS))
+		return false;
+	/* A task made on behalf of its caller is not started: a vfork parent would wait forever. */
+	if ((flags & CLONE_VFORK) && args->created)
+		return false;
+	/* The exit signal indexes the signal tables: Linux's valid_signal(). */
+	return args->exit_signal >= 0 && args->exit_signal <= _NSIG;
+}
+
+/*
+ * Every new task but the idle ones, as in Linux: a kernel thread running
+ * args->fn (kthread_create), or a copy of the calling process (fork,
+ * vfork, clone). Returns the child's pid, or -errno; the child is
+ * started unless args->created asks for it.
+ */
+pid_t kernel_clone(struct kernel_clone_args *args)
+{
+	struct task_struct *parent = current, *p;
+	u64 flags = args->flags;
+	unsigned long irqf;
+	int err;
+	pid_t pid;
+
+	if (!clone_flags_valid(args))
+		return -EINVAL;
+	if (!args->fn && !parent->mm)
+		return -EINVAL;
+	if (args->fn)
+		p = task_alloc(args->name, 0);
+	else
+		p = task_alloc(parent->comm, task_nice(parent));
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	p->cpu = task_cpu(parent);
+	if (args->fn) {
+		p->flags = PF_KTHREAD;
+		p->threadfn = args->fn;
+		p->data = args->fn_arg;
+		arch_init_task_stack(p, args->fn, args->fn_arg);
+		err = 0;
+	} else {
+		err = copy_user_task(p, args);
+	}
 	if (err)
 		goto fail;
-	arch_init_fork_stack(p, regs);
-	if (newsp)
-		task_pt_regs(p)->rsp = newsp;
-	if (flags & CLONE_CHILD_CLEARTID)
-		p->clear_child_tid = child_tid;
 
 	spin_lock_irqsave(&tasklist_lock, irqf);
 	pid = alloc_pid();
@@ -159,27 +196,34 @@ long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp
 	p->pid = pid;
 	if (!(flags & CLONE_THREAD))
 		p->tgid = pid;
-	if (flags & (CLONE_THREAD | CLONE_PARENT))
+	if (is_idle_task(parent))
+		p->flags |= PF_AUTOREAP;	/* a boot-time thread: nobody waits for it */
+	else if (flags & (CLONE_THREAD | CLONE_PARENT))
 		p->parent = parent->parent;
 	else
 		p->parent = parent;
 	if (p->flags & PF_AUTOREAP) {
-		/* a thread: nobody waits for it */
+		/* a thread or a boot-time kthread: nobody waits for it */
 	} else {
 		list_add_tail(&p->sibling, &p->parent->children);
 		get_task_struct(p);
 	}
 	list_add_tail(&p->tasks, &task_list);
-	list_add_tail(&p->thread_node, &p->signal->threads);
+	if (p->signal)
+		list_add_tail(&p->thread_node, &p->signal->threads);
 	spin_unlock_irqrestore(&tasklist_lock, irqf);
 
 	if (flags & CLONE_PARENT_SETTID)
-		put_user(pid, (int *)parent_tid);
+		put_user(pid, (int *)args->parent_tid);
 	if (flags & CLONE_CHILD_SETTID) {
 		/* In the child's memory: the same pages unless the mm was copied. */
-		p->set_child_tid = child_tid;
+		p->set_child_tid = args->child_tid;
 	}
 	trace_sched_process_fork(parent, p);
+	if (args->created) {
+		*args->created = p;
+		return pid;
+	}
 	if (flags & CLONE_VFORK) {
 		get_task_struct(p);
 		p->vfork_parent = parent;
@@ -220,16 +264,28 @@ void vfork_release(struct task_struct *p)
 
 SYSCALL_DEFINE_REGS(fork)
 {
-	return kernel_clone(regs, SIGCHLD, 0, 0, 0, 0);
+	struct kernel_clone_args args = { .exit_signal = SIGCHLD, .regs = regs };
+
+	return kernel_clone(&args);
 }
 
 SYSCALL_DEFINE_REGS(vfork)
 {
-	return kernel_clone(regs, CLONE_VM | CLONE_VFORK | SIGCHLD, 0, 0, 0, 0);
+	struct kernel_clone_args args = {
+		.flags = CLONE_VM | CLONE_VFORK, .exit_signal = SIGCHLD, .regs = regs,
+	};
+
+	return kernel_clone(&args);
 }
 
 SYSCALL_DEFINE_REGS(clone)
 {
 	/* x86_64: clone(flags, stack, parent_tid, child_tid, tls) */
-	return kernel_clone(regs, regs->rdi, regs->rsi, regs->rdx, regs->r10, regs->r8);
+	struct kernel_clone_args args = {
+		.flags = regs->rdi & ~(u64)CSIGNAL, .exit_signal = (int)(regs->rdi & CSIGNAL),
+		.stack = regs->rsi, .parent_tid = regs->rdx, .child_tid = regs->r10,
+		.tls = regs->r8, .regs = regs,
+	};
+
+	return kernel_clone(&args);
 }

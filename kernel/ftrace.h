@@ -35,6 +35,7 @@ struct ftrace_ret_frame {
 	unsigned long func;		/* its call site (the function's first byte) */
 	unsigned long retp;		/* address of the slot that held ret */
 	u64 calltime;			/* trace_clock_local() at entry */
+	u64 subtime;			/* the profiler's callees' time (graph-time off) */
 	unsigned int flags;		/* FGRAPH_FRAME_* */
 	unsigned int arrays;		/* the graph tracers that recorded the call (bit = slot) */
 };
@@ -51,9 +52,16 @@ struct ftrace_ret_stack {
 	unsigned int filtered;		/* FGRAPH_FRAME_FILTER frames among them */
 	unsigned int notraced;		/* FGRAPH_FRAME_NOTRACE frames among them */
 	unsigned int overrun;		/* calls not hooked: the stack was full */
+	u64 switched_out;		/* when it last left a CPU (sleep-time off), 0: not yet */
 	struct ftrace_ret_frame frames[FTRACE_RETFUNC_DEPTH];	/* last: left unzeroed */
 };
 
+/*
+ * /proc/sys/kernel/stack_tracer_enabled (trace/trace_stack.c): the value
+ * as written, and writing one (not 0: the stack tracer runs); 0 or -errno.
+ */
+int stack_tracer_enabled(void);
+int stack_tracer_set(int value);
 /* Boot: read the recorded sites (once memory allocation works). */
 int ftrace_init(void);
 /* A traced function that does nothing (the tracer's benchmark calls it). */

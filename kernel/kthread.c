@@ -56,47 +56,22 @@ void put_task_struct(struct task_struct *p)
 /*
  * The child of current, unless current is an idle task: then nobody will
  * wait for it and it is reaped at exit. A waitable child holds a second
- * reference, the one its reaper drops.
+ * reference, the one its reaper drops. Made by kernel_clone, as Linux's
+ * kernel threads are, and left for the caller to start.
  */
 struct task_struct *kthread_create(int (*fn)(void *), void *arg, const char *namefmt, ...)
 {
-	struct task_struct *parent = current, *p;
 	char name[TASK_COMM_LEN];
-	unsigned long flags;
+	struct task_struct *p;
+	struct kernel_clone_args args = { .fn = fn, .fn_arg = arg, .name = name, .created = &p };
 	va_list ap;
 	pid_t pid;
 
 	va_start(ap, namefmt);
 	vsnprintf(name, sizeof(name), namefmt, ap);
 	va_end(ap);
-	p = task_alloc(name, 0);
-	if (IS_ERR(p))
-		return p;
-	p->flags = PF_KTHREAD;
-	p->threadfn = fn;
-	p->data = arg;
-	p->cpu = task_cpu(parent);
-	arch_init_task_stack(p, fn, arg);
-
-	spin_lock_irqsave(&tasklist_lock, flags);
-	pid = alloc_pid();
-	if (pid < 0) {
-		spin_unlock_irqrestore(&tasklist_lock, flags);
-		put_task_struct(p);
-		return ERR_PTR(pid);
-	}
-	p->pid = p->tgid = pid;
-	if (is_idle_task(parent)) {
-		p->flags |= PF_AUTOREAP;
-	} else {
-		p->parent = parent;
-		list_add_tail(&p->sibling, &parent->children);
-		get_task_struct(p);
-	}
-	list_add_tail(&p->tasks, &task_list);
-	spin_unlock_irqrestore(&tasklist_lock, flags);
-	trace_sched_process_fork(parent, p);
-	return p;
+	pid = kernel_clone(&args);
+	return pid < 0 ? ERR_PTR(pid) : p;
 }
 
 /* A kthread's function returned ret: that is its exit code. */

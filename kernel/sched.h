@@ -296,7 +296,28 @@ __noreturn void cpu_startup_entry(void);
 /* Starts init (pid 1) running fn, then the boot CPU becomes idle. */
 __noreturn void sched_start_init(int (*fn)(void *), void *arg);
 
-/* --- threads, exit, reaping (kernel/kthread.c, kernel/exit.c) --- */
+/* --- threads, exit, reaping (kernel/fork.c, kernel/kthread.c, kernel/exit.c) --- */
+/*
+ * What kernel_clone makes (Linux's struct of that name, the fields Spoor
+ * uses): a kernel thread when fn is set, else a copy of the calling
+ * process as clone(2) asks.
+ */
+struct kernel_clone_args {
+	u64 flags;			/* CLONE_*, without the exit signal */
+	int exit_signal;		/* sent to the parent at exit (SIGCHLD, 0) */
+	unsigned long stack;		/* the child's user stack pointer, 0: the parent's */
+	unsigned long tls;		/* CLONE_SETTLS: the child's FS base */
+	unsigned long parent_tid;	/* CLONE_PARENT_SETTID: user int for the pid */
+	unsigned long child_tid;	/* CLONE_CHILD_SETTID/CLEARTID, in the child's memory */
+	struct pt_regs *regs;		/* user task: what its first return to ring 3 resumes */
+	int (*fn)(void *);		/* kernel thread: runs fn(fn_arg), as Linux's kernel_thread */
+	void *fn_arg;
+	const char *name;		/* kernel thread: its comm */
+	/* Set: the child is left unstarted here, for its maker to set up and wake_up_new_task. */
+	struct task_struct **created;
+};
+/* Every new task but the idle ones: returns the child's pid or -errno. */
+pid_t kernel_clone(struct kernel_clone_args *args);
 /* A new kernel thread, not yet running (wake_up_new_task starts it). Child of current. */
 struct task_struct *kthread_create(int (*fn)(void *), void *arg, const char *namefmt, ...) __printf(3, 4);
 #define kthread_run(fn, arg, ...) ({					\

@@ -93,8 +93,6 @@ typedef long (*syscall_fn_t)(struct pt_regs *regs);
 #define CLONE_CHILD_SETTID	0x01000000
 
 struct task_struct;
-long kernel_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
-	     unsigned long parent_tid, unsigned long child_tid, unsigned long tls);
 void vfork_release(struct task_struct *p);
 /* The way back to ring 3 after a system call or an interrupt from it: resched, signals. */
 void syscall_exit_to_user_mode(struct pt_regs *regs);

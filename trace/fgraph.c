@@ -58,6 +58,7 @@ struct ftrace_ret_frame *fgraph_push(struct ftrace_regs *fregs, unsigned long fu
 	f->retp = (unsigned long)&fregs->parent_ip;
 	f->flags = flags;
 	f->arrays = 0;
+	f->subtime = 0;
 	f->calltime = trace_clock_local();
 	frame_counts(rs, flags, 1);
 	*depth = i;
@@ -85,6 +86,12 @@ void fgraph_hook(struct ftrace_regs *fregs)
 {
 	barrier();
 	fregs->parent_ip = (unsigned long)return_to_handler;
+}
+
+void fgraph_add_flags(struct ftrace_ret_frame *f, unsigned int flags)
+{
+	frame_counts(&current->ret_stack, flags, 1);
+	f->flags |= flags;
 }
 
 void fgraph_cancel(struct ftrace_ret_frame *f, int depth)

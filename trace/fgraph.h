@@ -39,6 +39,8 @@ void fgraph_hook(struct ftrace_regs *fregs);
  */
 struct ftrace_ret_frame *fgraph_hooked(struct ftrace_regs *fregs, unsigned long func, int *depth);
 void fgraph_cancel(struct ftrace_ret_frame *f, int depth);
+/* A hooked frame of current takes set_graph_* flags (another user hooked it first). */
+void fgraph_add_flags(struct ftrace_ret_frame *f, unsigned int flags);
 
 /*
  * What a stack walk of current found in the return slot at slot: the

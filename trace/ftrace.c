@@ -73,6 +73,8 @@ unsigned long ftrace_location(unsigned long ip)
 
 bool ftrace_ops_wants(const struct ftrace_ops *ops, unsigned int idx)
 {
+	if (ops->sets_of)
+		ops = ops->sets_of;
 	if (ops->filter.count && !ftrace_set_test(&ops->filter, idx))
 		return false;
 	return !ftrace_set_test(&ops->notrace_set, idx);

@@ -34,13 +34,15 @@ struct ftrace_set {
 /*
  * One user of the function tracer. It traces the sites in filter (all
  * when filter is empty) that are not in notrace; both sets are its own,
- * changed in place under ftrace_lock() and made effective by
- * ftrace_ops_update().
+ * or those of sets_of (the function profiler follows the top level's
+ * set_ftrace_filter, as Linux's global filter), changed in place under
+ * ftrace_lock() and made effective by ftrace_ops_update().
  */
 struct ftrace_ops {
 	ftrace_func_t func;
 	struct ftrace_ops *next;	/* ftrace_ops_list, read under RCU-sched */
 	struct ftrace_set filter, notrace_set;
+	const struct ftrace_ops *sets_of;	/* NULL: its own sets */
 	bool registered;
 	void *private;			/* the owner's */
 };

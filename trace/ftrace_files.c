@@ -79,7 +79,10 @@ static int dyn_ftrace_total_info_show(struct seq_file *m, void *v)
 DEFINE_SHOW_ATTRIBUTE(dyn_ftrace_total_info);
 
 /* Which file: bit 0 set for the notrace ones (they list and index as such). */
-enum set_kind { SET_FTRACE_FILTER, SET_FTRACE_NOTRACE, SET_GRAPH_FUNCTION, SET_GRAPH_NOTRACE };
+enum set_kind {
+	SET_FTRACE_FILTER, SET_FTRACE_NOTRACE, SET_GRAPH_FUNCTION, SET_GRAPH_NOTRACE,
+	SET_STACK_FILTER,
+};
 
 /*
  * An open set_ftrace_filter/notrace or set_graph_function/notrace: the set
@@ -89,7 +92,7 @@ struct ftrace_set_file {
 	struct trace_ftrace *f;
 	enum set_kind kind;
 	bool no_trace;			/* kind & 1 */
-	bool graph;			/* set_graph_*: no commands, no :mod: */
+	bool plain;			/* set_graph_*, stack_trace_filter: no commands, no :mod: */
 	struct ftrace_set work;		/* only when open for writing */
 	char *text;			/* what reads show */
 	size_t len;
@@ -104,6 +107,8 @@ static struct ftrace_set *live_set(struct ftrace_set_file *sf)
 		return &fgraph_function_set;
 	case SET_GRAPH_NOTRACE:
 		return &fgraph_notrace_set;
+	case SET_STACK_FILTER:
+		return &stack_trace_ops.filter;
 	case SET_FTRACE_FILTER:
 		break;
 	}
@@ -118,7 +123,7 @@ static struct ftrace_set *live_set(struct ftrace_set_file *sf)
 static char *set_text(struct ftrace_set_file *sf, size_t *len)
 {
 	const struct ftrace_set *set = live_set(sf);
-	struct ftrace_mod *mods = sf->graph ? NULL : sf->f->mods[sf->no_trace];
+	struct ftrace_mod *mods = sf->plain ? NULL : sf->f->mods[sf->no_trace];
 	bool commands = sf->kind == SET_FTRACE_FILTER;
 	size_t size = 64, n = 0;
 	char *buf;
@@ -195,7 +200,7 @@ static int set_token(struct ftrace_set_file *sf, char *token)
 
 	if (!cmd)
 		return ftrace_set_apply(&sf->work, ftrace_nr_sites, ftrace_site_name, NULL, token);
-	if (sf->graph)
+	if (sf->plain)
 		return -EINVAL;
 	if (strstr(token, ":mod:"))
 		return mod_entry(sf, token + remove, remove);
@@ -223,13 +228,13 @@ static int set_file_open(struct inode *inode, struct file *file, enum set_kind k
 	sf->f = f;
 	sf->kind = kind;
 	sf->no_trace = kind & 1;
-	sf->graph = kind >= SET_GRAPH_FUNCTION;
+	sf->plain = kind >= SET_GRAPH_FUNCTION;
 	ftrace_lock();
 	if (file->f_mode & FMODE_WRITE) {
 		if (ftrace_set_alloc(&sf->work, ftrace_nr_sites))
 			goto unlock;
 		if (file->f_flags & O_TRUNC) {
-			if (!sf->graph)
+			if (!sf->plain)
 				ftrace_mods_free(&f->mods[sf->no_trace]);
 		} else {
 			memcpy(sf->work.bits, live_set(sf)->bits,
@@ -272,6 +277,11 @@ static int set_graph_function_open(struct inode *inode, struct file *file)
 static int set_graph_notrace_open(struct inode *inode, struct file *file)
 {
 	return set_file_open(inode, file, SET_GRAPH_NOTRACE);
+}
+
+static int stack_trace_filter_open(struct inode *inode, struct file *file)
+{
+	return set_file_open(inode, file, SET_STACK_FILTER);
 }
 
 static ssize_t set_file_read(struct file *file, char *buf, size_t count, loff_t *pos)
@@ -321,8 +331,12 @@ static int set_file_release(struct inode *inode, struct file *file)
 		memcpy(live->bits, sf->work.bits,
 		       DIV_ROUND_UP(ftrace_nr_sites, FTRACE_SET_BITS) * sizeof(unsigned long));
 		live->count = sf->work.count;
-		/* The graph sets are read at every call: nothing to patch. */
-		if (!sf->graph && sf->f->ops.registered)
+		/*
+		 * The graph sets are read at every call: nothing to patch. The
+		 * top level's sets may be the profiler's too: re-patch even
+		 * when this array's tracer is off.
+		 */
+		if (sf->kind != SET_GRAPH_FUNCTION && sf->kind != SET_GRAPH_NOTRACE)
 			ftrace_ops_update();
 		ftrace_unlock();
 		ftrace_set_free(&sf->work);
@@ -361,12 +375,16 @@ static const struct file_operations set_graph_notrace_fops = {
 	.release = set_file_release,
 };
 
+static const struct file_operations stack_trace_filter_fops = {
+	.open = stack_trace_filter_open,
+	.read = set_file_read,
+	.write = set_file_write,
+	.release = set_file_release,
+};
+
 static ssize_t max_graph_depth_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	char text[16];
-	int n = snprintf(text, sizeof(text), "%u\n", READ_ONCE(fgraph_max_depth));
-
-	return simple_read_from_buffer(buf, count, pos, text, (size_t)n);
+	return trace_read_ulong(buf, count, pos, READ_ONCE(fgraph_max_depth));
 }
 
 static ssize_t max_graph_depth_write(struct file *file, const char *buf, size_t count,
@@ -431,5 +449,12 @@ int trace_create_ftrace_files(struct trace_array *tr, struct dentry *dir)
 			     &set_graph_notrace_fops);
 	if (!ret)
 		ret = create("max_graph_depth", TRACE_MODE_WRITE, dir, NULL, &max_graph_depth_fops);
+	if (!ret)
+		ret = ftrace_profile_create_files(dir);
+	if (!ret)
+		ret = stack_trace_create_files(dir);
+	if (!ret)
+		ret = create("stack_trace_filter", TRACE_MODE_WRITE, dir, tr->ftrace,
+			     &stack_trace_filter_fops);
 	return ret;
 }

@@ -16,6 +16,7 @@
 #include <trace/ring_buffer.h>
 #include <trace/trace_event.h>
 #include <trace/trace_output.h>
+#include <trace/trace_pid_list.h>
 
 struct dentry;
 
@@ -87,15 +88,14 @@ struct trace_array {
 	unsigned int buffer_percent;	/* buffer_percent, 0..100 */
 	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: RB_SUBBUF_SIZE(order) */
 	u64 time_start;			/* buffer clock when last emptied (latency-format times) */
-	/* set_event_pid, set_event_notrace_pid (trace/trace_event_pid.c); RCU. */
-	struct trace_pid_list *filtered_pids, *filtered_no_pids;
+	/* set_event_pid/_notrace_pid, set_ftrace_pid/_notrace_pid (trace/trace_pid_files.c). */
+	struct trace_pid_filter event_pids, function_pids;
 };
 
 /*
  * The trace options (options/ and trace_options, trace/trace_options.c),
- * those of Linux's that apply without a function tracer, and function-trace
- * (the latency tracers record the functions their sections call), in its
- * order.
+ * Linux's, in its order (function-trace: the latency tracers record the
+ * functions their sections call).
  */
 enum trace_iter_flag_bit {
 	TRACE_ITER_PRINT_PARENT_BIT, TRACE_ITER_SYM_OFFSET_BIT, TRACE_ITER_SYM_ADDR_BIT,
@@ -106,7 +106,8 @@ enum trace_iter_flag_bit {
 	TRACE_ITER_RECORD_CMD_BIT, TRACE_ITER_RECORD_TGID_BIT, TRACE_ITER_OVERWRITE_BIT,
 	TRACE_ITER_STOP_ON_FREE_BIT, TRACE_ITER_IRQ_INFO_BIT, TRACE_ITER_MARKERS_BIT,
 	TRACE_ITER_EVENT_FORK_BIT, TRACE_ITER_TRACE_PRINTK_BIT, TRACE_ITER_PAUSE_ON_TRACE_BIT,
-	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_FUNCTION_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
+	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_FUNCTION_BIT, TRACE_ITER_FUNC_FORK_BIT,
+	TRACE_ITER_DISPLAY_GRAPH_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
 };
 #define TRACE_ITER(name)	(1ul << TRACE_ITER_##name##_BIT)
 /*
@@ -126,16 +127,19 @@ enum trace_iter_flag_bit {
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on);
 
 /*
- * The pid filters (trace/trace_event_pid.c): whether the running task's
- * events are dropped from tr; what the event-fork probes (trace/trace_sched.c,
- * attached by trace_event_follow_fork) do on fork and free; and emptying both
- * lists (rmdir). Caller of clear holds trace_types_lock.
+ * The pid filters (trace/trace_pid_files.c): emptying all four lists
+ * (rmdir; caller holds trace_types_lock); event-fork and function-fork
+ * attach the probes (trace/trace_sched.c) that make children follow
+ * their parent in f.
  */
-bool trace_event_ignore_this_pid(struct trace_array *tr);
-void trace_event_pid_fork(struct trace_array *tr, pid_t parent, pid_t child);
-void trace_event_pid_free(struct trace_array *tr, pid_t pid);
-void trace_event_pid_clear(struct trace_array *tr);
-int trace_event_follow_fork(struct trace_array *tr, bool on);
+void trace_pid_filters_clear(struct trace_array *tr);
+int trace_pid_follow_fork(struct trace_pid_filter *f, bool on);
+/* Whether a function record of tr is dropped for the task running now (set_ftrace_pid). */
+static inline bool trace_function_ignore_pid(struct trace_array *tr)
+{
+	return (READ_ONCE(tr->function_pids.pids) || READ_ONCE(tr->function_pids.no_pids)) &&
+	       trace_pid_filter_ignore(&tr->function_pids);
+}
 
 
 /* The top-level array (trace/trace.c). */

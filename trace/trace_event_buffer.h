@@ -91,7 +91,7 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 	fbuffer->filter = READ_ONCE(file->filter);
 	fbuffer->buffer = READ_ONCE(file->buffer);
 	if (unlikely(fbuffer->flags & EVENT_FILE_FL_PID_FILTER) && file->tr &&
-	    trace_event_ignore_this_pid(file->tr))
+	    trace_pid_filter_ignore(&file->tr->event_pids))
 		return NULL;
 	fbuffer->scratch = fbuffer->filter || (fbuffer->flags & EVENT_FILE_FL_SOFT_DISABLED) ||
 			   (fbuffer->flags & (EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_IN_PLACE)) ==

@@ -25,6 +25,14 @@
 #include <trace/trace_functions.h>
 #include <trace/trace_files.h>
 
+ssize_t trace_read_ulong(char *buf, size_t count, loff_t *pos, unsigned long val)
+{
+	char text[24];
+	int n = snprintf(text, sizeof(text), "%lu\n", val);
+
+	return simple_read_from_buffer(buf, count, pos, text, (size_t)n);
+}
+
 /* Linux's kstrtoul_from_user: digits, then at most a newline. */
 int trace_parse_ulong(const char *buf, size_t count, unsigned long *val)
 {

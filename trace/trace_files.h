@@ -35,6 +35,8 @@ struct trace_file_spec {
  * kstrtoul_from_user (blanks around it are EINVAL there too).
  */
 int trace_parse_ulong(const char *buf, size_t count, unsigned long *val);
+/* A read of a file that shows one number, "val\n". */
+ssize_t trace_read_ulong(char *buf, size_t count, loff_t *pos, unsigned long val);
 /* A user's word (clock name, tracer name): blanks and newline stripped. */
 int trace_parse_word(const char *buf, size_t count, char *word, size_t size);
 

@@ -67,13 +67,28 @@ void trace_function_record(struct trace_array *tr, unsigned long ip, unsigned lo
 	ftrace_record_commit(buffer);
 }
 
+/* The function tracer's own option (options/func_stack_trace), one value for every array. */
+enum { FUNC_OPT_STACK_TRACE };
+static unsigned long function_flags;
+static const char *const function_opt_names[] = { "func_stack_trace", NULL };
+
+/*
+ * Frames above the traced function when the stack is taken:
+ * function_trace_call, ftrace_ops_list_func and the trampoline's own.
+ */
+#define FUNCTION_STACK_SKIP	2
+
 void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			 struct ftrace_regs *fregs)
 {
 	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
 
-	if (READ_ONCE(tr->tracing_on))
-		trace_function_record(tr, ip, parent_ip, tracing_gen_ctx_dec());
+	if (!READ_ONCE(tr->tracing_on) || trace_function_ignore_pid(tr))
+		return;
+	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx_dec());
+	/* func_stack_trace: the stack that led here, after the call's record, as Linux's. */
+	if (READ_ONCE(function_flags) & (1ul << FUNC_OPT_STACK_TRACE))
+		trace_dump_stack_record(tr, FUNCTION_STACK_SKIP);
 }
 
 /*
@@ -138,6 +153,8 @@ static struct tracer function_trace = {
 	.name = "function",
 	.init = function_trace_init,
 	.reset = function_trace_reset,
+	.opts = function_opt_names,
+	.opt_flags = &function_flags,
 };
 
 int trace_ftrace_alloc(struct trace_array *tr)

@@ -87,6 +87,20 @@ void trace_function_record(struct trace_array *tr, unsigned long ip, unsigned lo
 int ftrace_tracer_init(struct trace_array *tr,
 		       int (*start)(struct trace_array *tr, struct ftrace_ops *ops));
 void ftrace_tracer_reset(struct trace_array *tr, void (*stop)(struct ftrace_ops *ops));
+/*
+ * The function profiler (trace/ftrace_profile.c): function_profile_enabled
+ * and trace_stat/ in the top level's dir; the return of a call it hooked
+ * (from function_graph's return callback).
+ */
+int ftrace_profile_create_files(struct dentry *dir);
+struct ftrace_ret_frame;
+void ftrace_profile_return(const struct ftrace_ret_frame *f, int depth, u64 rettime);
+/*
+ * The stack tracer (trace/trace_stack.c): its ops, whose filter is
+ * stack_trace_filter; stack_max_size and stack_trace in the top level's dir.
+ */
+extern struct ftrace_ops stack_trace_ops;
+int stack_trace_create_files(struct dentry *dir);
 /* "ftrace N" of /sys/kernel/debug/trace_selftest (trace/ftrace_benchmark.c). */
 int ftrace_benchmark(unsigned long n, char *out, size_t size);
 /* The site's name for the filter language (kallsyms). */

@@ -14,6 +14,7 @@
 #include <kernel/errno.h>
 #include <kernel/sched.h>
 #include <kernel/preempt.h>
+#include <kernel/time.h>
 #include <kernel/percpu.h>
 #include <kernel/rcu.h>
 #include <asm/ftrace.h>
@@ -23,19 +24,20 @@
 #include <trace/fgraph.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_functions_graph.h>
+#include <trace/events/sched.h>
 
 unsigned long fgraph_flags = FGRAPH_OPT(CPU) | FGRAPH_OPT(OVERHEAD) | FGRAPH_OPT(DURATION) |
-			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME);
+			     FGRAPH_OPT(IRQS) | FGRAPH_OPT(SLEEP_TIME) | FGRAPH_OPT(GRAPH_TIME);
 const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1] = {
 	"funcgraph-overrun", "funcgraph-cpu", "funcgraph-overhead", "funcgraph-proc",
 	"funcgraph-duration", "funcgraph-abstime", "funcgraph-irqs", "funcgraph-tail",
-	"sleep-time", NULL,
+	"sleep-time", "graph-time", NULL,
 };
 unsigned int fgraph_max_depth;
 struct ftrace_set fgraph_function_set, fgraph_notrace_set;
 
 /* Arrays it can run on at once: a frame's arrays mask has a bit for each. */
-#define FGRAPH_SLOTS	32
+#define FGRAPH_SLOTS	FGRAPH_PROFILER_BIT
 /* The arrays it runs on, by slot (NULL: free); read under RCU-sched by the callbacks. */
 static struct trace_array *graph_arrays[FGRAPH_SLOTS];
 
@@ -89,21 +91,28 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	struct ftrace_ret_frame *f;
 	int depth;
 
-	if (!READ_ONCE(tr->tracing_on))
+	if (!READ_ONCE(tr->tracing_on) || trace_function_ignore_pid(tr))
 		return;
 	/* Another array's callback hooked this call already: record it here too. */
 	f = fgraph_hooked(fregs, ip, &depth);
-	if (f) {
+	if (f && (f->arrays & ~FGRAPH_PROFILER)) {
 		if (!(f->flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
 			f->arrays |= 1u << ft->graph_slot;
 		return;
 	}
+	/* Else this tracer's filters decide, on a frame of its own or the profiler's. */
 	if (!graph_filters(ip, &flags))
 		return;
-	if (max && current->ret_stack.curr >= (int)max)
+	if (max && (f ? depth : current->ret_stack.curr) >= (int)max)
 		return;
 	if (!(READ_ONCE(fgraph_flags) & FGRAPH_OPT(IRQS)) && in_hardirq())
 		return;
+	if (f) {
+		fgraph_add_flags(f, flags);
+		if (!(flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
+			f->arrays |= 1u << ft->graph_slot;
+		return;
+	}
 	f = fgraph_push(fregs, ip, flags, &depth);
 	if (!f)
 		return;
@@ -139,7 +148,9 @@ static void record_return(struct trace_array *tr, const struct ftrace_ret_frame 
 /* The exit, into every array that recorded the entry and still runs the tracer. */
 static void graph_return(const struct ftrace_ret_frame *f, int depth, u64 rettime)
 {
-	for (unsigned int m = f->arrays; m; m &= m - 1)
+	if (f->arrays & FGRAPH_PROFILER)
+		ftrace_profile_return(f, depth, rettime);
+	for (unsigned int m = f->arrays & ~FGRAPH_PROFILER; m; m &= m - 1)
 		record_return(READ_ONCE(graph_arrays[__builtin_ctz(m)]), f, depth, rettime);
 }
 
@@ -173,14 +184,58 @@ void fgraph_stop(struct ftrace_ops *ops)
 	synchronize_rcu();
 }
 
+/*
+ * sleep-time off: the time next spent off the CPU moves its hooked calls'
+ * start times forward, so their durations leave it out (Linux's
+ * ftrace_graph_probe_sched_switch). Runs with interrupts off before the
+ * switch: next runs nowhere, and NMIs push onto prev's frames.
+ */
+static void probe_sleep_time(void *data, bool preempt, struct task_struct *prev,
+			     struct task_struct *next, unsigned int prev_state)
+{
+	struct ftrace_ret_stack *rs = &next->ret_stack;
+	u64 now = trace_clock_local(), out = rs->switched_out;
+
+	prev->ret_stack.switched_out = now;
+	if (!out || (READ_ONCE(fgraph_flags) & FGRAPH_OPT(SLEEP_TIME)))
+		return;
+	for (int i = 0; i < READ_ONCE(rs->curr); i++)
+		rs->frames[i].calltime += now - out;
+}
+
+static unsigned int sleep_time_users;
+
+int fgraph_sleep_time_get(void)
+{
+	int ret = sleep_time_users ? 0 : register_trace_sched_switch(probe_sleep_time, NULL);
+
+	if (!ret)
+		sleep_time_users++;
+	return ret;
+}
+
+void fgraph_sleep_time_put(void)
+{
+	if (!--sleep_time_users)
+		unregister_trace_sched_switch(probe_sleep_time, NULL);
+}
+
 static int graph_trace_init(struct trace_array *tr)
 {
-	return ftrace_tracer_init(tr, fgraph_start);
+	int ret = fgraph_sleep_time_get();
+
+	if (ret)
+		return ret;
+	ret = ftrace_tracer_init(tr, fgraph_start);
+	if (ret)
+		fgraph_sleep_time_put();
+	return ret;
 }
 
 static void graph_trace_reset(struct trace_array *tr)
 {
 	ftrace_tracer_reset(tr, fgraph_stop);
+	fgraph_sleep_time_put();
 }
 
 static struct tracer graph_trace = {

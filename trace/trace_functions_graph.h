@@ -19,13 +19,21 @@ enum {
 	FGRAPH_OPT_ABSTIME,	/* the TIME column */
 	FGRAPH_OPT_IRQS,	/* trace inside hard interrupts */
 	FGRAPH_OPT_TAIL,	/* name the function after every '}' */
-	FGRAPH_OPT_SLEEP_TIME,	/* durations include time asleep (kept only: they always do) */
+	FGRAPH_OPT_SLEEP_TIME,	/* durations include time off the CPU */
+	FGRAPH_OPT_GRAPH_TIME,	/* the profiler's times include the callees' */
 	FGRAPH_OPT_NR
 };
 #define FGRAPH_OPT(name)	(1ul << FGRAPH_OPT_##name)
 
 extern unsigned long fgraph_flags;
 extern const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1];
+
+/*
+ * A hooked frame's arrays bits: those below are the graph tracer's
+ * arrays (its slots), this one the function profiler's.
+ */
+#define FGRAPH_PROFILER_BIT	31
+#define FGRAPH_PROFILER		(1u << FGRAPH_PROFILER_BIT)
 
 /* The records, as Linux's ftrace:funcgraph_entry and funcgraph_exit lay them out. */
 struct ftrace_graph_ent_entry {
@@ -54,6 +62,13 @@ extern struct trace_event_call event_funcgraph_entry, event_funcgraph_exit;
 extern unsigned int fgraph_max_depth;
 extern struct ftrace_set fgraph_function_set, fgraph_notrace_set;
 
+/*
+ * A duration as the tracer and the profiler print it: microseconds with
+ * at most 7 digits in all, " us ", then blanks to fill 8 characters
+ * ("12.345 us   "); buf holds FGRAPH_DURATION_MAX.
+ */
+#define FGRAPH_DURATION_MAX	40
+void fgraph_duration_text(char *buf, size_t size, u64 ns);
 /* The tracer's text: its column legend and a record's line(s). */
 void fgraph_print_header(struct trace_iterator *iter);
 void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_buffer_record *rec);
@@ -65,6 +80,13 @@ void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_b
  */
 int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops);
 void fgraph_stop(struct ftrace_ops *ops);
+/*
+ * The tracer and the profiler, while they run, hold the sched_switch probe
+ * that takes a task's time off the CPU out of its hooked calls when
+ * sleep-time is off; caller holds trace_types_lock.
+ */
+int fgraph_sleep_time_get(void);
+void fgraph_sleep_time_put(void);
 /* Register function_graph (boot). */
 int trace_functions_graph_init(void);
 

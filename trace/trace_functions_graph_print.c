@@ -117,13 +117,29 @@ static void print_prologue(struct trace_iterator *iter, struct fgraph_cpu_state 
 	}
 }
 
-/* "  12.345 us   |  ": microseconds, at most 7 digits in all, in an 8-wide field. */
+void fgraph_duration_text(char *buf, size_t size, u64 ns)
+{
+	int len = snprintf(buf, size, "%llu", (unsigned long long)(ns / 1000));
+
+	if (len < 7) {
+		char frac[4];
+		/* As many digits of the nanoseconds as keep the number within 7. */
+		int digits = min(3, 7 - len);
+
+		snprintf(frac, sizeof(frac), "%03u", (unsigned int)(ns % 1000));
+		frac[digits] = '\0';
+		snprintf(buf + len, size - (size_t)len, ".%s", frac);
+		len += digits + 1;
+	}
+	snprintf(buf + len, size - (size_t)len, " us %*s", len < 8 ? 8 - len : 0, "");
+}
+
+/* "  12.345 us   |  ": the duration's text, then the column's bar. */
 static void print_duration(struct trace_iterator *iter, u64 ns, enum fill fill)
 {
 	struct trace_seq *s = &iter->seq;
 	unsigned long flags = READ_ONCE(fgraph_flags);
-	char us[24];
-	int len;
+	char text[FGRAPH_DURATION_MAX];
 
 	if (!(flags & FGRAPH_OPT(DURATION)) ||
 	    !(iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO)))
@@ -145,20 +161,9 @@ static void print_duration(struct trace_iterator *iter, u64 ns, enum fill fill)
 		trace_seq_printf(s, "%c ", trace_find_mark(ns));
 	else
 		trace_seq_puts(s, "  ");
-	len = snprintf(us, sizeof(us), "%llu", (unsigned long long)(ns / 1000));
-	trace_seq_puts(s, us);
-	if (len < 7) {
-		char frac[4];
-		/* As many digits of the nanoseconds as keep the number within 7. */
-		int digits = min(3, 7 - len);
-
-		snprintf(frac, sizeof(frac), "%03u", (unsigned int)(ns % 1000));
-		frac[digits] = '\0';
-		trace_seq_printf(s, ".%s", frac);
-		len += digits + 1;
-	}
-	trace_seq_puts(s, " us ");
-	trace_seq_printf(s, "%*s|  ", len < 8 ? 8 - len : 0, "");
+	fgraph_duration_text(text, sizeof(text), ns);
+	trace_seq_puts(s, text);
+	trace_seq_puts(s, "|  ");
 }
 
 static void indent(struct trace_seq *s, int depth)

@@ -2,7 +2,7 @@
  * Trace options: options/NAME (0 or 1) and trace_options (every option,
  * "no" before those that are off; writing NAME or noNAME sets one), per
  * array, with Linux's names, order and defaults. overwrite, event-fork,
- * record-cmd, record-tgid and stacktrace act here; markers and
+ * function-fork, record-cmd, record-tgid and stacktrace act here; markers and
  * pause-on-trace where they are read (trace_marker, trace), and raw, hex,
  * bin, context-info, irq-info, latency-format and verbose in the `trace`
  * text (trace/trace_iter_print.c). The others only keep their value (see
@@ -30,7 +30,8 @@ static const char *const trace_option_names[TRACE_ITER_NR] = {
 	"fields", "trace_printk", "annotate", "userstacktrace", "sym-userobj",
 	"printk-msg-only", "context-info", "latency-format", "record-cmd", "record-tgid",
 	"overwrite", "disable_on_free", "irq-info", "markers", "event-fork", "trace_printk_dest",
-	"pause-on-trace", "hash-ptr", "function-trace", "stacktrace",
+	"pause-on-trace", "hash-ptr", "function-trace", "function-fork", "display-graph",
+	"stacktrace",
 };
 
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
@@ -41,8 +42,9 @@ int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
 		return -EINVAL;
 	if (!!(tr->trace_flags & mask) == on)
 		return 0;
-	if (bit == TRACE_ITER_EVENT_FORK_BIT) {
-		int ret = trace_event_follow_fork(tr, on);
+	if (bit == TRACE_ITER_EVENT_FORK_BIT || bit == TRACE_ITER_FUNC_FORK_BIT) {
+		int ret = trace_pid_follow_fork(bit == TRACE_ITER_EVENT_FORK_BIT ? &tr->event_pids :
+						&tr->function_pids, on);
 
 		if (ret)
 			return ret;
@@ -188,10 +190,11 @@ void trace_free_options(struct trace_array *tr)
 {
 	if (tr->options) {
 		trace_set_option(tr, TRACE_ITER_EVENT_FORK_BIT, false);
+		trace_set_option(tr, TRACE_ITER_FUNC_FORK_BIT, false);
 		trace_set_option(tr, TRACE_ITER_RECORD_TGID_BIT, false);
 		trace_set_option(tr, TRACE_ITER_STACKTRACE_BIT, false);
 		trace_set_option(tr, TRACE_ITER_RECORD_CMD_BIT, true);
-		trace_event_pid_clear(tr);
+		trace_pid_filters_clear(tr);
 	}
 	kfree(tr->options);
 	tr->options = NULL;

@@ -1,9 +1,10 @@
 /*
- * The pid sets of set_event_pid and set_event_notrace_pid: open-addressed
- * arrays that take pids by cmpxchg from any context (event-fork adds
- * children from the fork probe), and the check every event record of an
- * array with a list makes. Pure: the event core and its unit tests link
- * it without the tracefs files (trace/trace_event_pid.c).
+ * The pid sets of set_event_pid, set_event_notrace_pid, set_ftrace_pid and
+ * set_ftrace_notrace_pid: open-addressed arrays that take pids by cmpxchg
+ * from any context (event-fork and function-fork add children from the
+ * fork probe), and the check every event or function record of an array
+ * with a list makes. Pure: the event core and its unit tests link it
+ * without the tracefs files (trace/trace_pid_files.c).
  */
 #include <kernel/types.h>
 #include <kernel/string.h>
@@ -77,14 +78,31 @@ struct trace_pid_list *trace_pid_list_alloc(unsigned int pids)
 	return list;
 }
 
-/* Whether the task running now is filtered out of tr's events. */
-bool trace_event_ignore_this_pid(struct trace_array *tr)
+bool trace_pid_filter_ignore(const struct trace_pid_filter *f)
 {
-	const struct trace_pid_list *pids = rcu_dereference(tr->filtered_pids);
-	const struct trace_pid_list *no_pids = rcu_dereference(tr->filtered_no_pids);
+	const struct trace_pid_list *pids = rcu_dereference(f->pids);
+	const struct trace_pid_list *no_pids = rcu_dereference(f->no_pids);
 	pid_t pid = tracing_task_pid();
 
 	return (pids && !trace_pid_list_contains(pids, pid)) ||
 	       (no_pids && trace_pid_list_contains(no_pids, pid));
 }
 
+
+void trace_pid_filter_fork(struct trace_pid_filter *f, pid_t parent, pid_t child)
+{
+	struct trace_pid_list *lists[2] = { rcu_dereference(f->pids), rcu_dereference(f->no_pids) };
+
+	for (int i = 0; i < 2; i++)
+		if (lists[i] && trace_pid_list_contains(lists[i], parent))
+			trace_pid_list_add(lists[i], child);
+}
+
+void trace_pid_filter_free(struct trace_pid_filter *f, pid_t pid)
+{
+	struct trace_pid_list *lists[2] = { rcu_dereference(f->pids), rcu_dereference(f->no_pids) };
+
+	for (int i = 0; i < 2; i++)
+		if (lists[i])
+			trace_pid_list_remove(lists[i], pid);
+}

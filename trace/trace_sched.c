@@ -63,30 +63,33 @@ int trace_tgids_attach(bool on)
 	return unregister_trace_sched_switch(probe_tgid_switch, NULL);
 }
 
-/* The event-fork option: children join their parent's pid filter lists, and leave at free. */
+/*
+ * The event-fork and function-fork options: children join their parent's
+ * pid filter lists, and leave at free. data is the struct trace_pid_filter.
+ */
 static void probe_pid_fork(void *data, struct task_struct *parent, struct task_struct *child)
 {
-	trace_event_pid_fork(data, parent->pid, child->pid);
+	trace_pid_filter_fork(data, parent->pid, child->pid);
 }
 
 static void probe_pid_free(void *data, struct task_struct *p)
 {
-	trace_event_pid_free(data, p->pid);
+	trace_pid_filter_free(data, p->pid);
 }
 
-int trace_event_follow_fork(struct trace_array *tr, bool on)
+int trace_pid_follow_fork(struct trace_pid_filter *f, bool on)
 {
 	int ret;
 
 	if (!on) {
-		unregister_trace_sched_process_fork(probe_pid_fork, tr);
-		return unregister_trace_sched_process_free(probe_pid_free, tr);
+		unregister_trace_sched_process_fork(probe_pid_fork, f);
+		return unregister_trace_sched_process_free(probe_pid_free, f);
 	}
-	ret = register_trace_sched_process_fork(probe_pid_fork, tr);
+	ret = register_trace_sched_process_fork(probe_pid_fork, f);
 	if (!ret) {
-		ret = register_trace_sched_process_free(probe_pid_free, tr);
+		ret = register_trace_sched_process_free(probe_pid_free, f);
 		if (ret)
-			unregister_trace_sched_process_fork(probe_pid_fork, tr);
+			unregister_trace_sched_process_fork(probe_pid_fork, f);
 	}
 	return ret;
 }

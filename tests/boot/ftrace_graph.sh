@@ -28,9 +28,9 @@ is "set_graph_function lists what was written" vfs_read "$(cat set_graph_functio
 
 # One read, traced from vfs_read down.
 echo function_graph > current_tracer
-is "trace_options then lists them, Linux's order and defaults" \
-	"nofuncgraph-overrun funcgraph-cpu funcgraph-overhead nofuncgraph-proc funcgraph-duration nofuncgraph-abstime funcgraph-irqs nofuncgraph-tail sleep-time" \
-	"$(tail -9 trace_options | tr '\n' ' ' | sed 's/ $//')"
+is "trace_options then lists them, Linux's order and defaults (graph-time: the profiler's)" \
+	"nostacktrace nofuncgraph-overrun funcgraph-cpu funcgraph-overhead nofuncgraph-proc funcgraph-duration nofuncgraph-abstime funcgraph-irqs nofuncgraph-tail sleep-time graph-time" \
+	"$(tail -11 trace_options | tr '\n' ' ' | sed 's/ $//')"
 cat /proc/version > /dev/null
 echo fgraph-marker > trace_marker
 echo 0 > tracing_on

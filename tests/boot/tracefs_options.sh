@@ -16,8 +16,8 @@ w() {
 }
 
 # options/ and trace_options
-is "options/ has Linux's event-tracing options (beside function_graph's own)" \
-	"28" "$(ls options | grep -v -e '^funcgraph-' -e '^sleep-time$' | wc -l)"
+is "options/ has Linux's trace options (beside function's and function_graph's own)" \
+	"30" "$(ls options | grep -v -e '^funcgraph-' -e '^sleep-time$' -e '^graph-time$' -e '^func_stack_trace$' | wc -l)"
 is "defaults as Linux's (overwrite on, hex off)" "1 0" "$(cat options/overwrite) $(cat options/hex)"
 is "trace_options lists them, 'no' before those off" \
 	"print-parent nosym-offset nosym-addr noverbose" "$(head -n 4 trace_options | tr '\n' ' ' | sed 's/ $//')"
