@@ -25,10 +25,16 @@
 #include <trace/trace_recursion.h>
 
 static fgraph_return_t fgraph_return;
+static fgraph_fprobe_return_t fgraph_fprobe_return;
 
 void fgraph_set_return(fgraph_return_t fn)
 {
 	WRITE_ONCE(fgraph_return, fn);
+}
+
+void fgraph_set_fprobe_return(fgraph_fprobe_return_t fn)
+{
+	WRITE_ONCE(fgraph_fprobe_return, fn);
 }
 
 static void frame_counts(struct ftrace_ret_stack *rs, unsigned int flags, int delta)
@@ -114,6 +120,7 @@ unsigned long ftrace_return_to_handler(unsigned long sp)
 	unsigned long slot = sp - sizeof(unsigned long);
 	int top = READ_ONCE(rs->curr), i = top - 1;
 	struct ftrace_ret_frame f;
+	fgraph_fprobe_return_t pfn;
 	fgraph_return_t fn;
 
 	while (i >= 0 && rs->frames[i].retp != slot)
@@ -129,6 +136,16 @@ unsigned long ftrace_return_to_handler(unsigned long sp)
 
 		if (trace_recursion_lock(r)) {
 			fn(&f, i, trace_clock_local());
+			trace_recursion_unlock(r);
+		}
+	}
+	pfn = READ_ONCE(fgraph_fprobe_return);
+	if (pfn && (f.flags & FGRAPH_FRAME_FPROBE)) {
+		struct trace_recursion *r = this_cpu_ptr(&ftrace_recursion);
+
+		/* return_to_handler saved rax just below the stack pointer it passed */
+		if (trace_recursion_lock(r)) {
+			pfn(&f, *(unsigned long *)(sp - 2 * sizeof(unsigned long)));
 			trace_recursion_unlock(r);
 		}
 	}

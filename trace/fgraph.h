@@ -23,6 +23,12 @@ typedef void (*fgraph_return_t)(const struct ftrace_ret_frame *f, int depth, u64
 
 /* Install the exit callback (boot, once). */
 void fgraph_set_return(fgraph_return_t fn);
+/*
+ * The exit callback of frames marked FGRAPH_FRAME_FPROBE (fprobe events),
+ * with the function's return value; same context as fgraph_return_t.
+ */
+typedef void (*fgraph_fprobe_return_t)(const struct ftrace_ret_frame *f, unsigned long retval);
+void fgraph_set_fprobe_return(fgraph_fprobe_return_t fn);
 
 /*
  * Reserve current's next frame for the call of func whose return slot is
