@@ -328,10 +328,47 @@ static int probe_event_destroy(struct probe_event *pe)
 }
 
 /*
- * `-:[GRP/]EVENT`, or `-:GRP/` for every event of the group, of type
- * (NULL: any kind); -ECHILD when no event has the name.
+ * The words after `-:EVENT` must match its definition, as Linux checks:
+ * the place as listed (`.` or `/` between an eprobe's system and event),
+ * then each argument as `NAME=EXPR` or `EXPR`, in order.
  */
-static int probe_event_delete(const char *spec, const struct probe_event_type *type)
+static bool probe_event_matches(const struct probe_event *pe, const struct probe_cmd *c)
+{
+	char line[256], *place, *end;
+
+	if (c->argc < 2)
+		return true;
+	pe->type->show(pe, line, sizeof(line));
+	place = strchr(line, ' ');
+	if (!place)
+		return false;
+	place++;
+	end = place + strcspn(place, " ");
+	*end = '\0';
+	for (char *p = c->argv[1]; *p; p++)
+		if (*p == '/')
+			*p = '.';
+	if (strcmp(place, c->argv[1]) || c->argc - 2 > (int)pe->args.n)
+		return false;
+	for (int i = 2; i < c->argc; i++) {
+		const struct probe_arg *a = &pe->args.args[i - 2];
+		size_t nlen = strlen(a->name);
+
+		if (strcmp(c->argv[i], a->expr) &&
+		    (strncmp(c->argv[i], a->name, nlen) || c->argv[i][nlen] != '=' ||
+		     strcmp(c->argv[i] + nlen + 1, a->expr)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * `-:[GRP/]EVENT [DEFINITION]`, or `-:GRP/` for every event of the group,
+ * of type (NULL: any kind); -ECHILD when no event has the name, -ENOENT
+ * when the definition does not match.
+ */
+static int probe_event_delete(const char *spec, const struct probe_event_type *type,
+			      const struct probe_cmd *c)
 {
 	char buf[PROBE_NAME_MAX * 2 + 2], *slash;
 	const char *group = NULL, *event = buf;
@@ -352,6 +389,8 @@ static int probe_event_delete(const char *spec, const struct probe_event_type *t
 		if ((type && pe->type != type) || (group && strcmp(pe->group, group)) ||
 		    (*event && strcmp(pe->event, event)) || (!*event && !group))
 			continue;
+		if (*event && c && !probe_event_matches(pe, c))
+			return -ENOENT;
 		ret = probe_event_destroy(pe);
 		if (ret || *event)
 			return ret;
@@ -372,7 +411,7 @@ int probe_event_command(const char *cmd, bool dynevents)
 	if (ret || !c->argc)
 		goto out;
 	if (!strncmp(c->argv[0], "-:", 2)) {
-		ret = c->argc == 1 ? probe_event_delete(c->argv[0] + 2, only) : -EINVAL;
+		ret = probe_event_delete(c->argv[0] + 2, only, c);
 		if (ret == -ECHILD && !dynevents)
 			ret = -ENOENT;
 	} else if (dynevents && c->argv[0][0] == '!' && c->argv[0][1] &&
@@ -380,7 +419,7 @@ int probe_event_command(const char *cmd, bool dynevents)
 		/* dynamic_events' `!p:[GRP/]EVENT PLACE ...`: the event goes, by its name */
 		const char *colon = strchr(c->argv[0], ':');
 
-		ret = colon ? probe_event_delete(colon + 1, NULL) : -EINVAL;
+		ret = colon ? probe_event_delete(colon + 1, NULL, NULL) : -EINVAL;
 		if (ret == -ECHILD)
 			ret = -ENOENT;
 	} else if (c->argv[0][0] == 'p' || c->argv[0][0] == 'r') {
