@@ -194,4 +194,5 @@ const struct probe_event_type trace_eprobe_type = {
 	.show = eprobe_show,
 	.print_head = eprobe_print_head,
 	.free = trace_eprobe_free,
+	.size = sizeof(struct trace_eprobe),
 };

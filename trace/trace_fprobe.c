@@ -159,6 +159,7 @@ static int fprobe_arm(struct probe_event *pe, bool on)
 		if (ret)
 			return ret;
 	}
+	tf->ops.private = tf;		/* (a probe swapped into another event's first moved) */
 	ftrace_lock();
 	ret = on ? register_ftrace_function(&tf->ops) : unregister_ftrace_function(&tf->ops);
 	ftrace_unlock();
@@ -302,7 +303,9 @@ const struct probe_event_type trace_fprobe_type = {
 	.arm = fprobe_arm,
 	.show = fprobe_show,
 	.print_head = fprobe_print_head,
+	.appendable = true,
 	.free = trace_fprobe_free,
+	.size = sizeof(struct trace_fprobe),
 };
 
 /* The return hook's half (boot, once). */

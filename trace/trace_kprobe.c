@@ -317,7 +317,9 @@ const struct probe_event_type trace_kprobe_type = {
 	.arm = kprobe_arm,
 	.show = kprobe_show,
 	.print_head = kprobe_print_head,
+	.appendable = true,
 	.free = trace_kprobe_free,
+	.size = sizeof(struct trace_kprobe),
 };
 
 int trace_kprobe_dynevent_write(const char *cmd)
@@ -347,9 +349,11 @@ static int kprobe_profile_fill(char *buf, size_t size, void *arg)
 	struct probe_event *pe = NULL;
 	int n = 0;
 
+	/* a line per probe, an event's appended ones too */
 	while ((pe = probe_event_next(pe, &trace_kprobe_type)))
-		n += scnprintf(buf + n, size - (size_t)n, "  %-44s %15lu %15lu\n", pe->event,
-			       pe->nhit, tk_nmissed(to_tk(pe)));
+		for (struct probe_event *p = pe; p; p = p->next_probe)
+			n += scnprintf(buf + n, size - (size_t)n, "  %-44s %15lu %15lu\n", p->event,
+				       p->nhit, tk_nmissed(to_tk(p)));
 	return n;
 }
 

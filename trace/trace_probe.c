@@ -511,18 +511,18 @@ int probe_args_finish(struct probe_args *pa, enum probe_head head)
 	return 0;
 }
 
-bool probe_args_same(const struct probe_args *a, const struct probe_args *b)
+int probe_args_diff(const struct probe_args *a, const struct probe_args *b)
 {
-	if (a->n != b->n)
-		return false;
-	for (unsigned int i = 0; i < a->n; i++) {
+	unsigned int n = a->n < b->n ? a->n : b->n;
+
+	for (unsigned int i = 0; i < n; i++) {
 		const struct probe_arg *x = &a->args[i], *y = &b->args[i];
 
 		if (strcmp(x->name, y->name) || x->kind != y->kind || x->size != y->size ||
 		    x->count != y->count || x->bf_width != y->bf_width || x->bf_shift != y->bf_shift)
-			return false;
+			return (int)i;
 	}
-	return true;
+	return a->n == b->n ? -1 : (int)n;
 }
 
 void probe_args_free(struct probe_args *pa)

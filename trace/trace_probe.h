@@ -106,8 +106,11 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, const stru
 		    struct probe_error *err);
 /* After the arguments: the fields and print fmt behind head; -E2BIG if too big. */
 int probe_args_finish(struct probe_args *pa, enum probe_head head);
-/* Do a and b lay their records out alike (names and types: Linux's test for a second probe)? */
-bool probe_args_same(const struct probe_args *a, const struct probe_args *b);
+/*
+ * The first argument where a and b lay their records out differently
+ * (names, types; Linux's test for a second probe of an event), or -1.
+ */
+int probe_args_diff(const struct probe_args *a, const struct probe_args *b);
 void probe_args_free(struct probe_args *pa);
 /* ` name=expr` for each argument, snprintf-style. */
 int probe_args_show(const struct probe_args *pa, char *buf, size_t size);

@@ -165,6 +165,7 @@ void probe_event_hit(struct probe_event *pe, const struct probe_hit *hit)
 	struct probe_records *pr;
 	struct trace_recursion *guard = NULL;
 	struct tracepoint_func *it;
+	struct probe_event *ev = pe->owner ? pe->owner : pe;
 	unsigned int dyn = pe->args.size, level, depth;
 	u8 *rec;
 
@@ -190,7 +191,7 @@ void probe_event_hit(struct probe_event *pe, const struct probe_hit *hit)
 		if (!trace_recursion_lock(guard))
 			goto done;
 	}
-	for (it = rcu_dereference(pe->tp.funcs); it && it->func; it++)
+	for (it = rcu_dereference(ev->tp.funcs); it && it->func; it++)
 		((probe_event_probe_fn)it->func)(it->data, rec, dyn);
 	if (guard)
 		trace_recursion_unlock(guard);
@@ -217,6 +218,22 @@ static int probe_event_output(struct trace_seq *s, struct trace_seq *tmp,
 	return 0;
 }
 
+/* Arm or disarm every probe of the event (on: all or none). */
+static int probe_event_arm(struct probe_event *pe, bool on)
+{
+	int ret = 0;
+
+	for (struct probe_event *p = pe; p; p = p->next_probe) {
+		ret = p->type->arm(p, on);
+		if (ret && on) {
+			for (struct probe_event *q = pe; q != p; q = q->next_probe)
+				q->type->arm(q, false);
+			return ret;
+		}
+	}
+	return on ? 0 : ret;
+}
+
 /* trace_event_call.reg: the probe is armed while some instance traces the event. */
 static int probe_event_reg(struct trace_event_file *file, bool enable)
 {
@@ -227,7 +244,7 @@ static int probe_event_reg(struct trace_event_file *file, bool enable)
 		ret = tracepoint_probe_register(&pe->tp, (void *)probe_event_probe, file);
 		if (ret || pe->nr_files++)
 			return ret;
-		ret = pe->type->arm(pe, true);
+		ret = probe_event_arm(pe, true);
 		if (ret) {
 			pe->nr_files--;
 			tracepoint_probe_unregister(&pe->tp, (void *)probe_event_probe, file);
@@ -237,10 +254,20 @@ static int probe_event_reg(struct trace_event_file *file, bool enable)
 	ret = tracepoint_probe_unregister(&pe->tp, (void *)probe_event_probe, file);
 	if (ret || --pe->nr_files)
 		return ret;
-	return pe->type->arm(pe, false);
+	return probe_event_arm(pe, false);
 }
 
 /* --- defining ----------------------------------------------------------------------------- */
+
+/* One probe's dynamic_events line, newline included, snprintf-style. */
+static int probe_events_show_one(const struct probe_event *pe, char *buf, size_t size)
+{
+	size_t n = (size_t)pe->type->show(pe, buf, size);
+
+	n += (size_t)probe_args_show(&pe->args, n < size ? buf + n : NULL, n < size ? size - n : 0);
+	n += (size_t)snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "\n");
+	return (int)n;
+}
 
 bool probe_event_is(const struct trace_event_call *call)
 {
@@ -276,9 +303,47 @@ struct probe_event *probe_event_find(const char *group, const char *event)
 	return NULL;
 }
 
+/*
+ * A second line for ev's name: Linux adds it as another probe of the
+ * event when it is of the same type and its arguments lay out alike.
+ */
+static int probe_event_append(struct probe_event *ev, struct probe_event *pe,
+			      struct probe_cmd *c)
+{
+	char mine[256], theirs[256];
+	struct probe_event *last;
+	int i, ret;
+
+	if (ev->type != pe->type || ev->head != pe->head)
+		return probe_cmd_fail(c, "Probe type is different from existing probe", 0, -EEXIST);
+	i = probe_args_diff(&ev->args, &pe->args);
+	if (i >= 0)
+		return probe_cmd_fail(c, "Argument type or name is different from existing probe",
+				      2 + i < c->argc ? c->pos[2 + i] : (int)strlen(c->text) + 1,
+				      -EEXIST);
+	probe_events_show_one(pe, mine, sizeof(mine));
+	for (last = ev; ; last = last->next_probe) {
+		probe_events_show_one(last, theirs, sizeof(theirs));
+		if (!strcmp(mine, theirs))
+			return probe_cmd_fail(c, "There is already the exact same probe event", 0,
+					      -EEXIST);
+		if (!last->next_probe)
+			break;
+	}
+	if (ev->nr_files) {
+		ret = pe->type->arm(pe, true);
+		if (ret)
+			return ret;
+	}
+	pe->owner = ev;
+	WRITE_ONCE(last->next_probe, pe);
+	return 0;
+}
+
 int probe_event_add(struct probe_event *pe, enum probe_head head, struct probe_cmd *c,
 		    int name_pos)
 {
+	struct probe_event *ev;
 	int ret;
 
 	if (!probe_records) {
@@ -289,7 +354,11 @@ int probe_event_add(struct probe_event *pe, enum probe_head head, struct probe_c
 	ret = pe->group && pe->event ? probe_args_finish(&pe->args, head) : -ENOMEM;
 	if (ret)
 		return ret;
-	if (probe_event_find(pe->group, pe->event) || trace_find_event_call(pe->group, pe->event))
+	pe->head = head;
+	ev = probe_event_find(pe->group, pe->event);
+	if (ev && ev->type->appendable && ev->type == pe->type)
+		return probe_event_append(ev, pe, c);
+	if (ev || trace_find_event_call(pe->group, pe->event))
 		return probe_cmd_fail(c, "Given group/event name is already used by another event",
 				      name_pos, -EEXIST);
 	pe->tp.name = pe->event;
@@ -323,7 +392,12 @@ static int probe_event_destroy(struct probe_event *pe)
 		return ret;
 	trace_remove_event_call(&pe->call);
 	list_del(&pe->list);
-	pe->type->free(pe);
+	while (pe) {
+		struct probe_event *next = pe->next_probe;
+
+		pe->type->free(pe);
+		pe = next;
+	}
 	return 0;
 }
 
@@ -363,6 +437,62 @@ static bool probe_event_matches(const struct probe_event *pe, const struct probe
 }
 
 /*
+ * Exchange what two probes of one event have of their own (the kind's
+ * part, the arguments' expressions, the hit count); the event stays the
+ * first's. Neither is armed.
+ */
+static void memswap(void *a, void *b, size_t n)
+{
+	u8 *x = a, *y = b;
+
+	for (size_t i = 0; i < n; i++) {
+		u8 t = x[i];
+
+		x[i] = y[i];
+		y[i] = t;
+	}
+}
+
+static void probe_event_swap(struct probe_event *a, struct probe_event *b)
+{
+	unsigned long nhit = a->nhit;
+
+	memswap(a + 1, b + 1, a->type->size - sizeof(*a));
+	memswap(&a->args, &b->args, sizeof(a->args));
+	a->nhit = b->nhit;
+	b->nhit = nhit;
+	/* the fields' table is where it was; the print fmt text moved */
+	a->call.print_fmt = a->args.print_fmt;
+}
+
+/*
+ * `-:EVENT DEFINITION` names one probe of the event: that one goes (the
+ * event with it when it was the last). -ENOENT when none matches.
+ */
+static int probe_event_delete_probe(struct probe_event *ev, const struct probe_cmd *c)
+{
+	struct probe_event **pp = &ev, *p;
+
+	while (*pp && !probe_event_matches(*pp, c))
+		pp = &(*pp)->next_probe;
+	if (!*pp)
+		return -ENOENT;
+	if (!ev->next_probe)
+		return probe_event_destroy(ev);
+	if (ev->nr_files)
+		return -EBUSY;
+	if (*pp == ev) {
+		/* the first owns the event: it takes the second's probe, the second goes */
+		probe_event_swap(ev, ev->next_probe);
+		pp = &ev->next_probe;
+	}
+	p = *pp;
+	*pp = p->next_probe;
+	p->type->free(p);
+	return 0;
+}
+
+/*
  * `-:[GRP/]EVENT [DEFINITION]`, or `-:GRP/` for every event of the group,
  * of type (NULL: any kind); -ECHILD when no event has the name, -ENOENT
  * when the definition does not match.
@@ -389,8 +519,8 @@ static int probe_event_delete(const char *spec, const struct probe_event_type *t
 		if ((type && pe->type != type) || (group && strcmp(pe->group, group)) ||
 		    (*event && strcmp(pe->event, event)) || (!*event && !group))
 			continue;
-		if (*event && c && !probe_event_matches(pe, c))
-			return -ENOENT;
+		if (*event && c && c->argc > 1)
+			return probe_event_delete_probe(pe, c);
 		ret = probe_event_destroy(pe);
 		if (ret || *event)
 			return ret;
@@ -469,10 +599,9 @@ int probe_events_show(const struct probe_event_type *type, char *buf, size_t siz
 	list_for_each_entry(pe, &probe_events, list) {
 		if (type && pe->type != type)
 			continue;
-		n += (size_t)pe->type->show(pe, n < size ? buf + n : NULL, n < size ? size - n : 0);
-		n += (size_t)probe_args_show(&pe->args, n < size ? buf + n : NULL,
-					     n < size ? size - n : 0);
-		n += (size_t)snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "\n");
+		for (struct probe_event *p = pe; p; p = p->next_probe)
+			n += (size_t)probe_events_show_one(p, n < size ? buf + n : NULL,
+							   n < size ? size - n : 0);
 	}
 	return (int)n;
 }

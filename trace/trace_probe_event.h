@@ -29,6 +29,12 @@ struct probe_event_type {
 	void (*print_head)(struct trace_seq *s, const struct probe_event *pe, const u8 *rec);
 	/* Free what the kind added around the event (the probe event itself included). */
 	void (*free)(struct probe_event *pe);
+	/*
+	 * A line naming an existing event of the kind adds a probe to it when
+	 * the arguments lay out alike (Linux's kprobes and fprobes; eprobes not).
+	 */
+	bool appendable;
+	size_t size;			/* of the kind's struct, the probe event at its start */
 };
 
 /* One event. Kinds embed it. */
@@ -36,6 +42,14 @@ struct probe_event {
 	struct list_head list;		/* probe_events, creation order */
 	const struct probe_event_type *type;
 	char *group, *event;
+	enum probe_head head;
+	/*
+	 * An event with several probes (appended lines): the others hang off
+	 * the first, which alone owns the event (list, tp, call); a hit of
+	 * any records into the first's.
+	 */
+	struct probe_event *next_probe;
+	struct probe_event *owner;	/* the first probe; NULL: this is it */
 	unsigned int nr_files;		/* instances tracing it: the probe is armed while > 0 */
 	unsigned long nhit;
 	struct tracepoint tp;		/* the instances' probes, as a tracepoint's */
