@@ -314,14 +314,16 @@ static int probe_event_append(struct probe_event *ev, struct probe_event *pe,
 	struct probe_event *last;
 	int i, ret;
 
-	if (ev->type != pe->type || ev->head != pe->head)
+	/* kinds sharing a type differ in their lines' letter (f and t) */
+	probe_events_show_one(pe, mine, sizeof(mine));
+	probe_events_show_one(ev, theirs, sizeof(theirs));
+	if (ev->type != pe->type || ev->head != pe->head || mine[0] != theirs[0])
 		return probe_cmd_fail(c, "Probe type is different from existing probe", 0, -EEXIST);
 	i = probe_args_diff(&ev->args, &pe->args);
 	if (i >= 0)
 		return probe_cmd_fail(c, "Argument type or name is different from existing probe",
 				      2 + i < c->argc ? c->pos[2 + i] : (int)strlen(c->text) + 1,
 				      -EEXIST);
-	probe_events_show_one(pe, mine, sizeof(mine));
 	for (last = ev; ; last = last->next_probe) {
 		probe_events_show_one(last, theirs, sizeof(theirs));
 		if (!strcmp(mine, theirs))
