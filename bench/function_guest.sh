@@ -84,10 +84,11 @@ f=$(grep -E '^(__do_sys_getpid|__x64_sys_getpid)$' available_filter_functions | 
 echo "probe=nop $(/bin/syscall_bench 9 getpid)"
 for p in "p:kprobes/pk $f \$arg1" "r:kprobes/pr $f \$retval" "f:fprobes/pf $f \$arg1" "f:fprobes/px $f%return \$retval"; do
 	echo "$p" > dynamic_events 2>/dev/null || continue
-	echo 1 > events/enable
-	name=${p#*/}
-	echo "probe=${name%% *} $(/bin/syscall_bench 9 getpid)"
-	echo 0 > events/enable
+	event=${p#*:}
+	event=${event%% *}
+	echo 1 > events/$event/enable
+	echo "probe=${event#*/} $(/bin/syscall_bench 9 getpid)"
+	echo 0 > events/$event/enable
 	echo > dynamic_events
 done
 SCRIPT

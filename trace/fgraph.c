@@ -64,7 +64,8 @@ struct ftrace_ret_frame *fgraph_push(struct ftrace_regs *fregs, unsigned long fu
 	f->retp = (unsigned long)&fregs->parent_ip;
 	f->flags = flags;
 	f->arrays = 0;
-	f->calltime = trace_clock_local();
+	/* an fprobe's frame needs no time; a graph tracer joining it stamps it (fgraph_hooked) */
+	f->calltime = flags & FGRAPH_FRAME_FPROBE ? 0 : trace_clock_local();
 	frame_counts(rs, flags, 1);
 	*depth = i;
 	return f;
@@ -131,7 +132,7 @@ unsigned long ftrace_return_to_handler(unsigned long sp)
 	f = rs->frames[i];
 	preempt_count_add(1);
 	fn = READ_ONCE(fgraph_return);
-	if (fn) {
+	if (fn && f.arrays) {		/* a graph tracer recorded the entry */
 		struct trace_recursion *r = this_cpu_ptr(&ftrace_recursion);
 
 		if (trace_recursion_lock(r)) {

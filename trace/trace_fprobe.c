@@ -46,6 +46,8 @@ struct trace_fprobe {
 
 /* The armed %return fprobes (NULL: free), read by the return hook under RCU-sched. */
 static struct trace_fprobe *fprobe_exits[FPROBE_EXITS_MAX];
+/* Slots below this may be in use: the hook scans no further. */
+static unsigned int fprobe_exits_end;
 
 static struct trace_fprobe *to_tf(const struct probe_event *pe)
 {
@@ -54,10 +56,13 @@ static struct trace_fprobe *to_tf(const struct probe_event *pe)
 
 /* --- hits --------------------------------------------------------------------------------- */
 
-/* The entry's registers as a pt_regs: the argument registers, the stack at the return slot. */
+/*
+ * The entry's registers as a pt_regs: the argument registers, the stack at
+ * the return slot. Only what fprobes' arguments can name ($argN, $stackN:
+ * no %REG) is filled.
+ */
 static void fprobe_regs(struct pt_regs *regs, const struct ftrace_regs *fregs, unsigned long ip)
 {
-	memset(regs, 0, sizeof(*regs));
 	regs->rdi = fregs->rdi;
 	regs->rsi = fregs->rsi;
 	regs->rdx = fregs->rdx;
@@ -100,7 +105,9 @@ static void fprobe_return(const struct ftrace_ret_frame *f, unsigned long retval
 {
 	struct pt_regs regs = { .rax = retval, .rip = f->ret };
 
-	for (unsigned int i = 0; i < FPROBE_EXITS_MAX; i++) {
+	unsigned int end = READ_ONCE(fprobe_exits_end);
+
+	for (unsigned int i = 0; i < end; i++) {
 		struct trace_fprobe *tf = READ_ONCE(fprobe_exits[i]);
 
 		if (tf && tf->addr == f->func)
@@ -137,6 +144,8 @@ static int fprobe_arm_exit(struct trace_fprobe *tf, bool on)
 		if (READ_ONCE(fprobe_exits[i]) != (on ? NULL : tf))
 			continue;
 		WRITE_ONCE(fprobe_exits[i], on ? tf : NULL);
+		if (on && i >= fprobe_exits_end)
+			WRITE_ONCE(fprobe_exits_end, i + 1);
 		if (!on)
 			synchronize_rcu();	/* no return hook still records into it */
 		return 0;

@@ -16,6 +16,7 @@
 #include <kernel/preempt.h>
 #include <kernel/percpu.h>
 #include <kernel/rcu.h>
+#include <kernel/time.h>
 #include <asm/ftrace.h>
 #include <trace/trace.h>
 #include <trace/tracer.h>
@@ -94,6 +95,8 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	/* Another array's callback hooked this call already: record it here too. */
 	f = fgraph_hooked(fregs, ip, &depth);
 	if (f) {
+		if (!f->calltime)	/* an fprobe's frame: the call starts now for the graph */
+			f->calltime = trace_clock_local();
 		if (!(f->flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
 			f->arrays |= 1u << ft->graph_slot;
 		return;

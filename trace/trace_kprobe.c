@@ -5,14 +5,15 @@
  * (kernel/kprobes.h) at each hit:
  *
  *   p[:[GRP/]EVENT] SYM[+offs]|ADDR [FETCHARGS]
+ *   p[:[GRP/]EVENT] SYM%return [FETCHARGS]     (a kretprobe)
  *   r[MAXACTIVE][:[GRP/]EVENT] SYM[+0] [FETCHARGS]
  *   -:[GRP/]EVENT
  *
  * The probe is checked when the line is written (Linux's errors and
  * carets in error_log) and armed only while an instance traces the event;
- * `kprobe_profile` counts hits and misses. An event with two probes
- * (Linux appends a line naming an existing event with the same
- * arguments) is not supported: such a line gets -EEXIST.
+ * `kprobe_profile` counts hits and misses. What all probe events share
+ * (records, files, listing, removal, a second line appending a probe to
+ * an event) is trace/trace_probe_event.c's.
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>

@@ -1,10 +1,12 @@
 /*
- * Fetch arguments of probe events (Linux's trace_probe): what a
- * `kprobe_events` line asks a probe to record at each hit, parsed from
- * `[NAME=]FETCHARG[:TYPE]`, laid out as the event's fields after the
- * probe's own (`__probe_ip`, or `__probe_func` and `__probe_ret_ip`), and
- * printed back in the event's format and `trace` lines. Pure: the fetch
- * itself (registers, memory) is the probe's (trace/trace_kprobe.c).
+ * Fetch arguments of probe events (Linux's trace_probe): what a probe
+ * event's line (kprobe, fprobe, tprobe, eprobe) asks its probe to record
+ * at each hit, parsed from `[NAME=]FETCHARG[:TYPE]`, laid out as the
+ * event's fields after the probe's own (`__probe_ip`, or `__probe_func`
+ * and `__probe_ret_ip`, or none for an eprobe), and printed back in the
+ * event's format and `trace` lines; and the commands' words, names and
+ * errors. Pure: the fetch itself (registers, memory, an event's record)
+ * is trace/trace_probe_event.c's.
  */
 #ifndef TRACE_TRACE_PROBE_H
 #define TRACE_TRACE_PROBE_H
