@@ -30,6 +30,7 @@ struct trace_eprobe {
 	struct trace_event_call *base;
 	struct event_filter *filter;		/* `if ...` on the base's records; NULL: all */
 	struct event_trigger_data *trigger;	/* on the base's top-instance file while armed */
+	bool held;				/* base->refs counts it: the base cannot go */
 };
 
 static struct trace_eprobe *to_ep(const struct probe_event *pe)
@@ -103,6 +104,8 @@ static void trace_eprobe_free(struct probe_event *pe)
 
 	probe_event_free_common(pe);
 	filter_free(ep->filter);
+	if (ep->held)
+		ep->base->refs--;
 	kfree(ep);
 }
 
@@ -173,8 +176,12 @@ int trace_eprobe_create(struct probe_cmd *c)
 	ep->pe.group = kstrdup(group ? group : EPROBE_GROUP, GFP_KERNEL);
 	ep->pe.event = kstrdup(event ? event : ep->base->name, GFP_KERNEL);
 	ret = probe_event_add(&ep->pe, PROBE_HEAD_NONE, c, event ? (int)(event - c->argv[0]) : 0);
-	if (!ret)
+	if (!ret) {
+		/* a synthetic or user event stays while an eprobe reads it, as Linux's */
+		ep->base->refs++;
+		ep->held = true;
 		return 0;
+	}
 fail:
 	trace_eprobe_free(&ep->pe);
 	return ret;

@@ -8,7 +8,7 @@
 # immediates, symstr) and garbage that must be refused without harm.
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..32
+echo 1..33
 cd /sys/kernel/tracing
 
 fields() {	# fields EVENT-DIR: its own fields as type;offset;size;signed, then the print fmt
@@ -143,6 +143,13 @@ is "-: removes by name (with the definition, or a whole group), !f: by line" \
 check "their directories went with them" test ! -d events/big -a ! -d events/eprobes/ek -a ! -d events/tracepoints/tk
 echo > dynamic_events
 is "'echo > dynamic_events' removes every probe event" "" "$(cat dynamic_events)"
+echo 'myev u64 a; int b' > synthetic_events
+echo 'e:es synthetic.myev $a $b:s32' >> dynamic_events
+echo '!myev' >> synthetic_events 2>/dev/null
+r1=$?
+echo '-:es' >> dynamic_events
+echo '!myev' >> synthetic_events
+is "a synthetic event stays while an eprobe reads it (EBUSY), and goes after" "1 0 " "$r1 $? $(cat synthetic_events)"
 
 # --- errors (texts and carets from the rig) --------------------------------------------------
 got=$(for c in 'f:x6 vfs_read%retur' 'f3:x14 vfs_read' 'f:x4 vfs_read %ax' 'f:x1/ nosuchfunc' \
