@@ -15,6 +15,9 @@ fields() {	# fields EVENT-DIR: its own fields as type;offset;size;signed, then t
 	grep -v 'common_' "$1/format" | sed -n 's/^\tfield:\(.*\);\toffset:\(.*\);\tsize:\(.*\);\tsigned:\(.*\);$/\1;\2;\3;\4/p; s/^print fmt: //p' |
 		tr '\n' '|' | sed 's/|$//'
 }
+storm_values() {	# storm_values EVENT FIELD: FIELD of the storm threads' EVENT records, sorted
+	grep "^ *kmalloc/[01]-.* $1: .* $2=" trace | sed "s/.* $2=\\([0-9]*\\) .*/\\1/" | sort -n | tr '\n' ' '
+}
 errlog() {	# errlog LINE: write it to dynamic_events, print its status and error_log
 	echo > error_log
 	echo "$1" >> dynamic_events 2>/dev/null
@@ -84,10 +87,9 @@ echo 1 > events/tracepoints/tk/enable
 kmalloc-storm 2 50 > /dev/null
 echo 0 > events/tracepoints/tk/enable
 echo 0 > events/kmem/kmalloc/enable
-want=$(grep '^ *kmalloc/[01]-.* kmalloc: ' trace | sed 's/.* bytes_req=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ' ')
-got=$(grep '^ *kmalloc/[01]-.* tk: ' trace | sed 's/.* req=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ' ')
+want=$(storm_values kmalloc bytes_req)
 n=$(grep -c '^ *kmalloc/[01]-.* tk: ' trace)
-result $([ "$n" -ge 100 ] && [ "$want" = "$got" ]; echo $?) \
+result $([ "$n" -ge 100 ] && [ "$want" = "$(storm_values tk req)" ]; echo $?) \
 	"\$arg3 of the kmalloc tracepoint is each call's bytes_req ($n hits)"
 is "\$arg6 (on the stack) is the node, -1, in every hit" "$n" "$(grep -c '^ *kmalloc/[01]-.* tk: .* node=-1$' trace)"
 check "\$arg1 as a symbol: the caller kmalloc_thread" grep -q ' tk: (__tracepoint_kmalloc+0x0/0x[0-9a-f]*) site=kmalloc_thread+0x' trace
@@ -110,10 +112,10 @@ kmalloc-storm 2 50 > /dev/null
 echo 0 > events/eprobes/ek/enable
 echo 0 > events/big/ek/enable
 echo 0 > events/kmem/kmalloc/enable
-want=$(grep '^ *kmalloc/[01]-.* kmalloc: ' trace | sed 's/.* bytes_req=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ' ')
-got=$(grep '^ *kmalloc/[01]-.* ek: (kmem.kmalloc) req=' trace | sed 's/.* req=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ' ')
+want=$(storm_values kmalloc bytes_req)
 n=$(grep -c '^ *kmalloc/[01]-.* ek: (kmem.kmalloc) req=' trace)
-result $([ "$n" -ge 100 ] && [ "$want" = "$got" ]; echo $?) "an eprobe reads \$FIELD from each record of its event ($n hits)"
+result $([ "$n" -ge 100 ] && [ "$want" = "$(storm_values ek req)" ]; echo $?) \
+	"an eprobe reads \$FIELD from each record of its event ($n hits)"
 big=$(grep '^ *kmalloc/[01]-.* kmalloc: ' trace | sed 's/.* bytes_req=\([0-9]*\) .*/\1/' | awk '$1 > 100' | wc -l)
 is "its filter picks the base records it fires on (bytes_req > 100)" "$big" \
 	"$(grep '^ *kmalloc/[01]-.* ek: (kmem.kmalloc) arg1=0x' trace | wc -l)"
