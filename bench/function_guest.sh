@@ -38,7 +38,9 @@ run "TCG smp 4" ns 4
 # The same paths seen from ring 3, on Spoor and on Linux 6.12 (the linux-ref
 # rig, when there): user/syscall_bench's getpid with its handler alone traced
 # (Linux's is __do_sys_getpid, Spoor's __x64_sys_getpid), by function and by function_graph; the extra instructions over an
-# untraced getpid are one traced call (-icount shift=0,sleep=off, smp 1).
+# untraced getpid are one traced call (-icount shift=0,sleep=off, smp 1). Then a
+# kprobe event on the handler's entry (Linux 6.12 puts an entry probe on the
+# function's ftrace site, Spoor an int3 just past it).
 . "$(dirname "$0")/lib.sh"
 ref=${LINUX_REF:-../shared/tools/linux-ref}
 rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
@@ -46,19 +48,26 @@ build=$(dirname "$kernel")
 bench_qemu_icount -icount shift=0,sleep=off -seed 1
 cat > "$tmp/getpid.sh" <<'SCRIPT'
 cd /sys/kernel/tracing
-grep -E '^(__do_sys_getpid|__x64_sys_getpid)$' available_filter_functions | head -1 > set_ftrace_filter
+f=$(grep -E '^(__do_sys_getpid|__x64_sys_getpid)$' available_filter_functions | head -1)
+echo $f > set_ftrace_filter
 for t in nop function function_graph; do
 	echo $t > current_tracer
 	echo "tracer=$t $(/bin/syscall_bench 9 getpid)"
 	echo nop > current_tracer
 done
+echo > set_ftrace_filter
+echo "p:kp $f" > kprobe_events
+echo 1 > events/kprobes/kp/enable
+echo "tracer=kprobe $(/bin/syscall_bench 9 getpid)"
+echo 0 > events/kprobes/kp/enable
+echo > kprobe_events
 SCRIPT
 getpid_costs() { # getpid_costs LABEL < lines: the traced tracers' extra instructions
 	awk -v label="$1" '
 		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } m[v["tracer"]] = v["median"] }
 		END { if (!("nop" in m)) exit 1
-		      printf "%-22s getpid %d insns; traced: function +%d, function_graph +%d\n", label,
-			m["nop"], m["function"] - m["nop"], m["function_graph"] - m["nop"] }'
+		      printf "%-22s getpid %d insns; traced: function +%d, function_graph +%d, kprobe event +%d\n", label,
+			m["nop"], m["function"] - m["nop"], m["function_graph"] - m["nop"], m["kprobe"] - m["nop"] }'
 }
 # spoor_and_linux SCRIPT KEY COSTS WHAT: SCRIPT's KEY= lines on Spoor, and on
 # Linux 6.12 when the rig is there, summed up by COSTS LABEL.

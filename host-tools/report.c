@@ -304,6 +304,50 @@ void report_load_events(struct rep_ctx *ctx, struct tdat *t)
 	syms_load_cmdlines(&ctx->syms, t->cmdlines.data, t->cmdlines.len);
 }
 
+/* The CPU whose record prints next: lowest time first, on a tie the lower CPU, as trace-cmd. */
+static int next_cpu(const struct rep_record *head, const bool *live, unsigned int n)
+{
+	int best = -1;
+
+	for (unsigned int i = 0; i < n; i++)
+		if (live[i] && (best < 0 || head[i].ts < head[best].ts))
+			best = (int)i;
+	return best;
+}
+
+/*
+ * A funcgraph entry: a leaf when the next record to print is its return
+ * (report_graph.c), which it then takes with it. The entry is copied into
+ * buf first: stepping its CPU to the next record may unmap its page.
+ */
+static void print_graph_entry(struct rep_ctx *ctx, struct obuf *o, const struct report_opts *opt,
+			      struct print_state *ps, struct rep_event *ev, struct rep_record *r,
+			      int32_t pid, struct page_iter *it, struct rep_record *head, bool *live,
+			      unsigned int n, unsigned char *buf)
+{
+	struct rep_record entry = *r;
+	unsigned int cpu = (unsigned int)(r - head);
+	int next;
+
+	memcpy(buf, r->data, r->size);
+	entry.data = buf;
+	live[cpu] = page_next(&it[cpu], &head[cpu]);
+	next = next_cpu(head, live, n);
+	if (next >= 0 && head[next].size >= 8) {
+		struct rep_event *nev = rep_event_by_id(ctx, (unsigned int)rep_read_num(ctx, &head[next], 0, 2, false));
+
+		if (rep_graph_is_return_of(ctx, ev, &entry, nev, &head[next])) {
+			ctx->graph_ret = &head[next];
+			ctx->graph_ret_ev = nev;
+		}
+	}
+	print_record(ctx, o, opt, ps, ev, &entry, pid);
+	if (ctx->graph_ret)
+		live[next] = page_next(&it[next], &head[next]);
+	ctx->graph_ret = NULL;
+	ctx->graph_ret_ev = NULL;
+}
+
 /* Merge the CPUs by time and print. Returns the number of records printed. */
 static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct report_opts *opt,
 			  const struct report_filter *filters, struct obuf *o)
@@ -314,6 +358,7 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 	bool *live = calloc(n ? n : 1, sizeof(*live));
 	struct print_state ps = { .wakeup = opt->wakeup ? wakeup_lat_new() : NULL };
 	uint64_t printed = 0;
+	unsigned char graph_entry[256];
 
 	if (!it || !head || !live)
 		abort();
@@ -322,16 +367,12 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 		live[i] = page_next(&it[i], &head[i]);
 	}
 	for (;;) {
-		int best = -1;
+		int best = next_cpu(head, live, n);
 		struct rep_record *r;
 		struct rep_event *ev;
 		uint16_t id;
 		int32_t pid;
 
-		/* Lowest time first; on a tie the lower CPU, as trace-cmd. */
-		for (unsigned int i = 0; i < n; i++)
-			if (live[i] && (best < 0 || head[i].ts < head[best].ts))
-				best = (int)i;
 		if (best < 0)
 			break;
 		r = &head[best];
@@ -352,6 +393,13 @@ static uint64_t print_all(struct rep_ctx *ctx, struct tdat *t, const struct repo
 		}
 		if (report_event_selected(opt, ev) && report_record_selected(opt, r, pid) &&
 		    report_filter_match(filters, ctx, ev, r, pid)) {
+			if (ev->plugin == PLUGIN_FUNCGRAPH_ENTRY && !ctx->no_plugins && !opt->raw &&
+			    r->size <= sizeof(graph_entry)) {
+				print_graph_entry(ctx, o, opt, &ps, ev, r, pid, it, head, live, n,
+						  graph_entry);
+				printed++;
+				continue;
+			}
 			print_record(ctx, o, opt, &ps, ev, r, pid);
 			printed++;
 		}

@@ -196,6 +196,9 @@ struct rep_ctx {
 	struct tdat *file;	/* for messages; may be NULL in tests */
 	unsigned int errors;	/* problems reported through rep_diag */
 	uint64_t (*fn_chain)[64];	/* the function plugin's call chains, per CPU (report_plugin.c) */
+	/* While a funcgraph entry prints: the return that makes it a leaf, or NULL (report_graph.c). */
+	const struct rep_record *graph_ret;
+	const struct rep_event *graph_ret_ev;
 };
 
 /*
@@ -298,6 +301,8 @@ enum rep_plugin {
 	PLUGIN_KVM_MMU_ROLE,
 	PLUGIN_KVM_MMU_GET_PAGE,
 	PLUGIN_TLB_FLUSH,
+	PLUGIN_FUNCGRAPH_ENTRY,
+	PLUGIN_FUNCGRAPH_EXIT,
 };
 
 /* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */
@@ -309,6 +314,13 @@ void rep_plugin_setup(struct rep_event *ev);
  */
 bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
 		      const struct rep_record *r);
+/* Is r (of ev) the return of the call entry (of entry_ev) opened: same task, same function? */
+bool rep_graph_is_return_of(const struct rep_ctx *ctx, const struct rep_event *entry_ev,
+			    const struct rep_record *entry, const struct rep_event *ev,
+			    const struct rep_record *r);
+/* A funcgraph entry or return as trace-cmd's graph view prints it (report_graph.c). */
+bool rep_graph_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+		     const struct rep_record *r);
 
 /* ---- pages ------------------------------------------------------------------------ */
 

@@ -1,6 +1,7 @@
 /*
  * What trace-cmd's default plugins (libtraceevent's plugin_sched_switch,
- * plugin_kmem, plugin_hrtimer, plugin_function, plugin_kvm, plugin_tlb) print instead of, or in front of, the
+ * plugin_kmem, plugin_hrtimer, plugin_function, plugin_kvm, plugin_tlb, and
+ * its own function graph view, report_graph.c) print instead of, or in front of, the
  * print fmt for a few events. Matching them is part of printing what
  * trace-cmd report prints; -N turns them off in both tools.
  */
@@ -21,6 +22,8 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_KVM_MMU_ROLE] = { "role", "root_count", "unsync" },
 	[PLUGIN_KVM_MMU_GET_PAGE] = { "role", "root_count", "unsync", "created", "gfn" },
 	[PLUGIN_TLB_FLUSH] = { "pages", "reason" },
+	[PLUGIN_FUNCGRAPH_ENTRY] = { "func", "depth" },
+	[PLUGIN_FUNCGRAPH_EXIT] = { "func", "depth", "calltime", "rettime" },
 };
 
 /* Field i of the plugin's list above. */
@@ -51,6 +54,8 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "kvmmmu", "kvm_mmu_zap_page", PLUGIN_KVM_MMU_ROLE },
 		{ "kvmmmu", "kvm_mmu_prepare_zap_page", PLUGIN_KVM_MMU_ROLE },
 		{ "tlb", "tlb_flush", PLUGIN_TLB_FLUSH },
+		{ "ftrace", "funcgraph_entry", PLUGIN_FUNCGRAPH_ENTRY },
+		{ "ftrace", "funcgraph_exit", PLUGIN_FUNCGRAPH_EXIT },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -355,6 +360,9 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return kvm_mmu_get_page(ctx, o, ev, r);
 	case PLUGIN_TLB_FLUSH:
 		return tlb_flush(ctx, o, ev, r);
+	case PLUGIN_FUNCGRAPH_ENTRY:
+	case PLUGIN_FUNCGRAPH_EXIT:
+		return rep_graph_print(ctx, o, ev, r);
 	case PLUGIN_KMEM_CALL_SITE:
 		/* A prefix naming the caller; the print fmt follows. */
 		if (num_field(ctx, PF(ev, 0), r, &v) && syms_find(&ctx->syms, v, &sym)) {

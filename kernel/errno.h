@@ -44,6 +44,7 @@
 #define ENODATA		61
 #define EOVERFLOW	75
 #define EILSEQ		84
+#define EMSGSIZE	90
 #define EOPNOTSUPP	95
 #define EADDRINUSE	98
 #define ETIMEDOUT	110

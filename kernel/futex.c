@@ -34,17 +34,19 @@ struct futex_bucket {
 
 static struct futex_bucket buckets[FUTEX_BUCKETS];
 
-static void futex_init_once(void)
+/*
+ * Before the other CPUs start. It used to run lazily at the first futex
+ * call, guarded by a flag: two first callers at once both ran the loop, and
+ * the slower one reset a bucket another thread had already locked. A ticket
+ * taken from the reset lock then waited for an owner count that had moved
+ * past it, spinning with interrupts off (the hang under load, ROADMAP).
+ */
+void futex_init(void)
 {
-	static bool done;
-
-	if (READ_ONCE(done))
-		return;
 	for (int i = 0; i < FUTEX_BUCKETS; i++) {
 		spin_lock_init(&buckets[i].lock);
 		INIT_LIST_HEAD(&buckets[i].waiters);
 	}
-	WRITE_ONCE(done, true);
 }
 
 /* The key of the word at uaddr: (mm, address) if private, (physical address, 0) if shared. */
@@ -77,7 +79,6 @@ static struct futex_bucket *bucket_of(u64 a, u64 b)
 {
 	u64 h = (a ^ (b * 0x9e3779b97f4a7c15ULL)) >> 4;
 
-	futex_init_once();
 	return &buckets[(h ^ (h >> 17)) % FUTEX_BUCKETS];
 }
 

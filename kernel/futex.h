@@ -15,6 +15,8 @@
 #define FUTEX_CLOCK_REALTIME	256
 #define FUTEX_BITSET_MATCH_ANY	0xffffffffU
 
+/* The hash buckets, once at boot before the other CPUs run. */
+void futex_init(void);
 /* Wakes up to nr waiters on the word at uaddr of current's address space; how many woke. */
 int futex_wake(unsigned long uaddr, int nr);
 

@@ -12,6 +12,7 @@
 #include <kernel/cmdline.h>
 #include <kernel/bootinfo.h>
 #include <kernel/sched.h>
+#include <kernel/futex.h>
 #include <kernel/smp.h>
 #include <kernel/selftest.h>
 #include <asm/acpi.h>
@@ -26,6 +27,7 @@
 #include <kernel/ftrace.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_functions_graph.h>
+#include <trace/trace_latency.h>
 
 void start_kernel(u32 magic, u32 info_phys);
 
@@ -55,7 +57,8 @@ notrace void start_kernel(u32 magic, u32 info_phys)
 	/* Static branches can be patched once text can be aliased (paging, memory). */
 	jump_label_init();
 	/* Function-tracer sites: read once kmalloc works, before tracefs files use them. */
-	if (ftrace_init() || trace_functions_init() || trace_functions_graph_init())
+	if (ftrace_init() || trace_functions_init() || trace_preemptirq_init() ||
+	    trace_irqsoff_init() || trace_wakeup_init() || trace_functions_graph_init())
 		printk(KERN_ERR "ftrace: no function tracer\n");
 	/* CPUs, time and the scheduler: needs memory and boot_info/boot_cmdline. */
 	acpi_init(boot_info.rsdp_len ? boot_info.rsdp : NULL);
@@ -65,6 +68,7 @@ notrace void start_kernel(u32 magic, u32 info_phys)
 	lapic_setup();
 	tsc_calibrate();
 	sched_init();
+	futex_init();
 	tick_start_cpu();
 	arch_local_irq_enable();
 	smp_init();

@@ -67,14 +67,52 @@ static inline int interrupt_context_level(void)
 /* Reschedule if preemption is allowed again and a reschedule is pending (kernel/sched). */
 void preempt_schedule(void);
 
-#define preempt_disable() do { preempt_count_add(1); barrier(); } while (0)
-#define preempt_enable_no_resched() do { barrier(); preempt_count_sub(1); } while (0)
-#define preempt_enable() do {						\
+/*
+ * The _notrace forms are the raw count: tracing code (tracepoint calls,
+ * the ring buffer) uses them so the preempt hooks never see the tracer.
+ */
+#define preempt_disable_notrace() do { preempt_count_add(1); barrier(); } while (0)
+#define preempt_enable_no_resched_notrace() do { barrier(); preempt_count_sub(1); } while (0)
+#define preempt_enable_notrace() do {					\
 	barrier();							\
 	preempt_count_sub(1);						\
 	if (unlikely(this_cpu_read(__preempt_count) == 0 &&		\
 		     this_cpu_read(need_resched)))			\
 		preempt_schedule();					\
+} while (0)
+
+/*
+ * The traced forms call the preempt hooks (trace/trace_preemptirq.c)
+ * behind one static key, a 5-byte NOP while no preemptoff tracer and no
+ * preemptirq preempt event wants them. The hooks themselves act only when
+ * the count goes 0 -> 1 or 1 -> 0, as Linux's do.
+ */
+#ifdef SPOOR_HOST
+#define trace_preempt_enabled()	false
+static inline void trace_preempt_on(void) { }
+static inline void trace_preempt_off(void) { }
+#else
+#include <kernel/jump_label.h>
+DECLARE_STATIC_KEY_FALSE(trace_preempt_key);
+#define trace_preempt_enabled()	static_branch_unlikely(&trace_preempt_key)
+void trace_preempt_on(void);
+void trace_preempt_off(void);
+#endif
+
+#define preempt_disable() do {						\
+	preempt_disable_notrace();					\
+	if (trace_preempt_enabled())					\
+		trace_preempt_off();					\
+} while (0)
+#define preempt_enable_no_resched() do {				\
+	if (trace_preempt_enabled())					\
+		trace_preempt_on();					\
+	preempt_enable_no_resched_notrace();				\
+} while (0)
+#define preempt_enable() do {						\
+	if (trace_preempt_enabled())					\
+		trace_preempt_on();					\
+	preempt_enable_notrace();					\
 } while (0)
 
 #endif

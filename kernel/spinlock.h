@@ -9,7 +9,7 @@
 
 #include <kernel/types.h>
 #include <kernel/preempt.h>
-#include <asm/irqflags.h>
+#include <kernel/irqflags.h>
 
 typedef struct {
 	u32 next;	/* next ticket to hand out */
@@ -66,16 +66,10 @@ static inline bool spin_trylock(spinlock_t *l)
 }
 
 #define spin_lock_irqsave(l, flags) \
-	do { (flags) = arch_local_irq_save(); spin_lock(l); } while (0)
+	do { local_irq_save(flags); spin_lock(l); } while (0)
 #define spin_unlock_irqrestore(l, flags) \
-	do { spin_unlock(l); arch_local_irq_restore(flags); } while (0)
-#define spin_lock_irq(l)	do { arch_local_irq_disable(); spin_lock(l); } while (0)
-#define spin_unlock_irq(l)	do { spin_unlock(l); arch_local_irq_enable(); } while (0)
-
-#define local_irq_save(flags)	((flags) = arch_local_irq_save())
-#define local_irq_restore(flags) arch_local_irq_restore(flags)
-#define local_irq_disable()	arch_local_irq_disable()
-#define local_irq_enable()	arch_local_irq_enable()
-#define irqs_disabled()		arch_irqs_disabled()
+	do { spin_unlock(l); local_irq_restore(flags); } while (0)
+#define spin_lock_irq(l)	do { local_irq_disable(); spin_lock(l); } while (0)
+#define spin_unlock_irq(l)	do { spin_unlock(l); local_irq_enable(); } while (0)
 
 #endif

@@ -16,6 +16,7 @@
 #include <kernel/fs/tracefs.h>
 #include <kernel/fs/seq_file.h>
 #include <kernel/fs/fcntl.h>
+#include <asm/page.h>
 #include <trace/trace.h>
 #include <trace/ftrace.h>
 #include <trace/ftrace_set.h>
@@ -62,6 +63,20 @@ static int touched_functions_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(touched_functions);
+
+/*
+ * Linux's "SITES pages:P groups: G": its records sit in groups of pages
+ * allocated as the sites are found; Spoor's are one table, one group.
+ */
+static int dyn_ftrace_total_info_show(struct seq_file *m, void *v)
+{
+	size_t bytes = (size_t)ftrace_nr_sites * sizeof(*ftrace_sites);
+
+	seq_printf(m, "%u pages:%zu groups: %d\n", ftrace_nr_sites,
+		   (bytes + PAGE_SIZE - 1) / PAGE_SIZE, ftrace_nr_sites ? 1 : 0);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(dyn_ftrace_total_info);
 
 /* Which file: bit 0 set for the notrace ones (they list and index as such). */
 enum set_kind { SET_FTRACE_FILTER, SET_FTRACE_NOTRACE, SET_GRAPH_FUNCTION, SET_GRAPH_NOTRACE };
@@ -405,6 +420,9 @@ int trace_create_ftrace_files(struct trace_array *tr, struct dentry *dir)
 	if (!ret)
 		ret = create("touched_functions", TRACE_MODE_READ, dir, NULL,
 			     &touched_functions_fops);
+	if (!ret)
+		ret = create("dyn_ftrace_total_info", TRACE_MODE_READ, dir, NULL,
+			     &dyn_ftrace_total_info_fops);
 	if (!ret)
 		ret = create("set_graph_function", TRACE_MODE_WRITE, dir, tr->ftrace,
 			     &set_graph_function_fops);

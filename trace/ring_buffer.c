@@ -4,8 +4,8 @@
  * the per_cpu/cpuN/stats counters. The write path is in
  * ring_buffer_write.c, the readers in ring_buffer_read.c.
  *
- * Pages come from kmalloc(RB_PAGE_SIZE): nothing here depends on a page
- * being page-aligned (every page is found through its slot, never by
+ * Pages (sub-buffers) come from kmalloc(RB_SUBBUF_SIZE(order)): nothing
+ * here depends on a page being page-aligned (every page is found through its slot, never by
  * masking an event's address), so the host's malloc serves as well as
  * the kernel's slab.
  *
@@ -25,16 +25,11 @@
 /* record_disabled bit for tracing_on; counts below it are nested disables. */
 #define RB_BUFFER_OFF	(1 << 20)
 
-static unsigned long rb_size_to_pages(unsigned long size)
+static unsigned long rb_size_to_pages(unsigned long size, unsigned int data_size)
 {
-	unsigned long nr = DIV_ROUND_UP(size, RB_PAGE_DATA_SIZE);
+	unsigned long nr = DIV_ROUND_UP(size, data_size);
 
 	return nr < RB_MIN_PAGES ? RB_MIN_PAGES : nr;
-}
-
-unsigned long ring_buffer_size_held(unsigned long size)
-{
-	return rb_size_to_pages(size) * RB_PAGE_DATA_SIZE;
 }
 
 static void rb_free_pages(struct buffer_page *pages, unsigned long nr)
@@ -44,20 +39,28 @@ static void rb_free_pages(struct buffer_page *pages, unsigned long nr)
 	kfree(pages);
 }
 
-static struct buffer_page *rb_alloc_pages(unsigned long nr)
+static struct buffer_page *rb_alloc_pages(unsigned long nr, unsigned int order)
 {
 	struct buffer_page *pages = kcalloc(nr, sizeof(*pages), GFP_KERNEL);
 
 	if (!pages)
 		return NULL;
 	for (unsigned long i = 0; i < nr; i++) {
-		pages[i].page = kzalloc(RB_PAGE_SIZE, GFP_KERNEL);
+		pages[i].page = kzalloc(RB_SUBBUF_SIZE(order), GFP_KERNEL);
 		if (!pages[i].page) {
 			rb_free_pages(pages, i);
 			return NULL;
 		}
 	}
 	return pages;
+}
+
+/* Sub-buffers of this order from now on: the ring must be reset after. */
+static void rb_set_subbuf_order(struct ring_buffer_per_cpu *cpu_buffer, unsigned int order)
+{
+	cpu_buffer->data_size = RB_SUBBUF_DATA_SIZE(order);
+	cpu_buffer->off_bits = 12 + order;
+	cpu_buffer->off_mask = (1u << cpu_buffer->off_bits) - 1;
 }
 
 /* Empty the ring. Writers are quiesced and the reader lock is held. */
@@ -71,13 +74,14 @@ static void rb_reset_cpu_locked(struct ring_buffer_per_cpu *cpu_buffer)
 		local_set(&bpage->entries, rb_entries(i, 0));
 		bpage->real_end = 0;
 	}
-	local_set(&cpu_buffer->tail, rb_pos(0, 0, 0));
+	local_set(&cpu_buffer->tail, rb_pos(cpu_buffer, 0, 0, 0));
 	local_set(&cpu_buffer->committing, 0);
 	local_set(&cpu_buffer->commits, 0);
 	local_set(&cpu_buffer->stamping, 0);
 	cpu_buffer->write_stamp = 0;
-	cpu_buffer->stamp_pos = rb_pos(0, 0, 0);
+	cpu_buffer->stamp_pos = rb_pos(cpu_buffer, 0, 0, 0);
 	cpu_buffer->commit_seq = 0;
+	cpu_buffer->commit_slot = 0;
 	local_set(&cpu_buffer->entries_written, 0);
 	local_set(&cpu_buffer->bytes_written, 0);
 	local_set(&cpu_buffer->overrun, 0);
@@ -85,7 +89,7 @@ static void rb_reset_cpu_locked(struct ring_buffer_per_cpu *cpu_buffer)
 	local_set(&cpu_buffer->commit_overrun, 0);
 	local_set(&cpu_buffer->dropped_events, 0);
 	cpu_buffer->recursion.refused = 0;
-	__atomic_store_n(&cpu_buffer->head, rb_head(0, 0, 0), __ATOMIC_RELEASE);
+	__atomic_store_n(&cpu_buffer->head, rb_head(cpu_buffer, 0, 0, 0), __ATOMIC_RELEASE);
 	cpu_buffer->read_events = 0;
 	cpu_buffer->read_bytes = 0;
 	cpu_buffer->last_overrun = 0;
@@ -113,7 +117,7 @@ static struct ring_buffer_per_cpu *rb_alloc_cpu_buffer(struct trace_buffer *buff
 
 	if (!cpu_buffer)
 		return NULL;
-	cpu_buffer->pages = rb_alloc_pages(nr_pages);
+	cpu_buffer->pages = rb_alloc_pages(nr_pages, buffer->subbuf_order);
 	if (!cpu_buffer->pages) {
 		kfree(cpu_buffer);
 		return NULL;
@@ -121,6 +125,7 @@ static struct ring_buffer_per_cpu *rb_alloc_cpu_buffer(struct trace_buffer *buff
 	cpu_buffer->cpu = cpu;
 	cpu_buffer->buffer = buffer;
 	cpu_buffer->nr_pages = nr_pages;
+	rb_set_subbuf_order(cpu_buffer, buffer->subbuf_order);
 	spin_lock_init(&cpu_buffer->reader_lock);
 	rb_reset_cpu_locked(cpu_buffer);
 	return cpu_buffer;
@@ -136,7 +141,7 @@ static void rb_free_cpu_buffer(struct ring_buffer_per_cpu *cpu_buffer)
 
 struct trace_buffer *ring_buffer_alloc(unsigned long size, unsigned int flags)
 {
-	unsigned long nr_pages = rb_size_to_pages(size);
+	unsigned long nr_pages = rb_size_to_pages(size, RB_PAGE_DATA_SIZE);
 	struct trace_buffer *buffer;
 
 	if (nr_pages > RB_MAX_PAGES)
@@ -190,7 +195,7 @@ static int rb_resize_cpu(struct ring_buffer_per_cpu *cpu_buffer, unsigned long n
 		return -ENOMEM;
 	if (nr_pages > old_nr) {
 		spare_nr = nr_pages - old_nr;
-		spare = rb_alloc_pages(spare_nr);
+		spare = rb_alloc_pages(spare_nr, cpu_buffer->buffer->subbuf_order);
 		if (!spare) {
 			kfree(pages);
 			return -ENOMEM;
@@ -201,21 +206,21 @@ static int rb_resize_cpu(struct ring_buffer_per_cpu *cpu_buffer, unsigned long n
 	rb_quiesce(cpu_buffer);
 	head = cpu_buffer->head;
 	tail = local_read(&cpu_buffer->tail);
-	h = rb_head_seq(head);
-	t = rb_pos_seq(tail);
+	h = rb_head_seq(cpu_buffer, head);
+	t = rb_pos_seq(cpu_buffer, tail);
 	first = t + 1 - h > nr_pages ? t + 1 - nr_pages : h;
 
 	/* Pages that no longer fit are lost, as if overwritten. */
 	for (s = h; s < first; s++) {
 		struct buffer_page *bpage = &old[s % old_nr];
-		unsigned int done = s == h ? rb_head_entries(head) : 0;
-		unsigned int done_bytes = s == h ? rb_head_off(head) : 0;
+		unsigned int done = s == h ? rb_head_entries(cpu_buffer, head) : 0;
+		unsigned int done_bytes = s == h ? rb_head_off(cpu_buffer, head) : 0;
 
 		local_add(&cpu_buffer->overrun, rb_entries_count(local_read(&bpage->entries)) - done);
 		local_add(&cpu_buffer->overrun_bytes, bpage->real_end - done_bytes);
 	}
 	if (first != h)
-		head = rb_head(first, 0, 0);
+		head = rb_head(cpu_buffer, first, 0, 0);
 	for (s = first; s <= t; s++) {
 		pages[s % nr_pages] = old[s % old_nr];
 		old[s % old_nr].page = NULL;
@@ -238,7 +243,8 @@ static int rb_resize_cpu(struct ring_buffer_per_cpu *cpu_buffer, unsigned long n
 	}
 	cpu_buffer->pages = pages;
 	cpu_buffer->nr_pages = nr_pages;
-	local_set(&cpu_buffer->tail, rb_pos(t, t % nr_pages, rb_pos_off(tail)));
+	cpu_buffer->commit_slot = cpu_buffer->commit_seq % nr_pages;
+	local_set(&cpu_buffer->tail, rb_pos(cpu_buffer, t, t % nr_pages, rb_pos_off(cpu_buffer, tail)));
 	cpu_buffer->stamp_pos = cpu_buffer->stamp_pos == tail ? local_read(&cpu_buffer->tail) : -1;
 	__atomic_store_n(&cpu_buffer->head, head, __ATOMIC_RELEASE);
 	rb_unquiesce(cpu_buffer);
@@ -251,7 +257,7 @@ static int rb_resize_cpu(struct ring_buffer_per_cpu *cpu_buffer, unsigned long n
 
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 {
-	unsigned long nr_pages = rb_size_to_pages(size);
+	unsigned long nr_pages = rb_size_to_pages(size, RB_SUBBUF_DATA_SIZE(buffer->subbuf_order));
 	int err;
 
 	if (nr_pages > RB_MAX_PAGES)
@@ -271,7 +277,81 @@ unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 	struct ring_buffer_per_cpu *cpu_buffer =
 		rb_cpu_buffer(buffer, cpu == RING_BUFFER_ALL_CPUS ? 0 : cpu);
 
-	return cpu_buffer ? cpu_buffer->nr_pages * RB_PAGE_DATA_SIZE : 0;
+	return cpu_buffer ? cpu_buffer->nr_pages * cpu_buffer->data_size : 0;
+}
+
+/*
+ * Every CPU's new pages are allocated first, so a failure changes
+ * nothing; the switch itself holds every CPU's reader lock, so a reader
+ * sees either the old sub-buffers or the new ones on all CPUs.
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, unsigned int order)
+{
+	unsigned int old_data = RB_SUBBUF_DATA_SIZE(buffer->subbuf_order), cpu;
+	struct buffer_page **pages;
+	unsigned long *nr;
+	int err = 0;
+
+	if (order > RB_SUBBUF_MAX_ORDER)
+		return -EINVAL;
+	if (order == buffer->subbuf_order)
+		return 0;
+	pages = kcalloc(buffer->nr_cpus, sizeof(*pages), GFP_KERNEL);
+	nr = kcalloc(buffer->nr_cpus, sizeof(*nr), GFP_KERNEL);
+	for (cpu = 0; pages && nr && cpu < buffer->nr_cpus; cpu++) {
+		nr[cpu] = rb_size_to_pages(buffer->buffers[cpu]->nr_pages * old_data,
+					   RB_SUBBUF_DATA_SIZE(order));
+		pages[cpu] = nr[cpu] <= RB_MAX_PAGES ? rb_alloc_pages(nr[cpu], order) : NULL;
+		if (!pages[cpu])
+			break;
+	}
+	if (!pages || !nr || cpu < buffer->nr_cpus) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (cpu = 0; cpu < buffer->nr_cpus; cpu++) {
+		spin_lock(&buffer->buffers[cpu]->reader_lock);
+		rb_quiesce(buffer->buffers[cpu]);
+	}
+	for (cpu = 0; cpu < buffer->nr_cpus; cpu++) {
+		struct ring_buffer_per_cpu *cpu_buffer = buffer->buffers[cpu];
+		struct buffer_page *old = cpu_buffer->pages;
+		unsigned long old_nr = cpu_buffer->nr_pages;
+
+		cpu_buffer->pages = pages[cpu];
+		cpu_buffer->nr_pages = nr[cpu];
+		pages[cpu] = old;	/* freed below */
+		nr[cpu] = old_nr;
+		rb_set_subbuf_order(cpu_buffer, order);
+		rb_reset_cpu_locked(cpu_buffer);
+	}
+	WRITE_ONCE(buffer->subbuf_order, order);
+	for (cpu = buffer->nr_cpus; cpu-- > 0;) {
+		rb_unquiesce(buffer->buffers[cpu]);
+		spin_unlock(&buffer->buffers[cpu]->reader_lock);
+	}
+	cpu = buffer->nr_cpus;
+out:
+	while (pages && nr && cpu-- > 0)
+		rb_free_pages(pages[cpu], nr[cpu]);
+	kfree(pages);
+	kfree(nr);
+	return err;
+}
+
+unsigned int ring_buffer_subbuf_order(struct trace_buffer *buffer)
+{
+	return READ_ONCE(buffer->subbuf_order);
+}
+
+unsigned int ring_buffer_subbuf_size(struct trace_buffer *buffer)
+{
+	return RB_SUBBUF_SIZE(ring_buffer_subbuf_order(buffer));
+}
+
+unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
+{
+	return RB_MAX_DATA_ORDER(ring_buffer_subbuf_order(buffer));
 }
 
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)

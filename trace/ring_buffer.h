@@ -1,6 +1,7 @@
 /*
- * The ftrace ring buffer: per-CPU rings of RB_PAGE_SIZE pages in Linux's
- * layout (trace/ring_buffer_format.h), written locklessly on the local CPU
+ * The ftrace ring buffer: per-CPU rings of sub-buffers ("pages", 4 KiB to
+ * 512 KiB, one size per buffer) in Linux's layout
+ * (trace/ring_buffer_format.h), written locklessly on the local CPU
  * from any context, read from any CPU without stopping the writers.
  *
  * Writers:
@@ -42,8 +43,21 @@
 /* ring_buffer_alloc() flags */
 #define RB_FL_OVERWRITE		(1u << 0)	/* full: drop the oldest page (else drop new events) */
 
-/* Largest payload of one event: a page less a large-event header and a time stamp. */
-#define RB_MAX_DATA		(RB_PAGE_DATA_SIZE - 2 * RB_EVNT_HDR_SIZE - 8)
+/*
+ * Largest payload of one event, Linux's: a sub-buffer's data less a
+ * large-event header. An event that large starts a page, where its time
+ * is the page's and needs no time stamp record.
+ */
+#define RB_MAX_DATA_ORDER(order) (RB_SUBBUF_DATA_SIZE(order) - 2 * RB_EVNT_HDR_SIZE)
+#define RB_MAX_DATA		RB_MAX_DATA_ORDER(0)	/* with the default 4 KiB sub-buffers */
+/*
+ * Payload bytes a reader's copy of an event (ring_buffer_record) and a
+ * writer's scratch record hold: a whole trace_marker event (4 KiB of text)
+ * and anything smaller. Only trace_marker_raw records on sub-buffers over
+ * 8 KiB are larger; copies keep their first RB_RECORD_MAX bytes (their
+ * text lines are cut before that, at trace_seq's 8 KiB).
+ */
+#define RB_RECORD_MAX		(2 * RB_PAGE_SIZE)
 /* Pages per CPU are at least 2 (one to write, one to read) and at most this. */
 #define RB_MIN_PAGES		2ul
 #define RB_MAX_PAGES		65535ul
@@ -58,8 +72,8 @@ typedef u64 (*trace_clock_fn)(void);
 struct ring_buffer_record {
 	u64 ts;				/* recorded time of the event */
 	unsigned long lost_events;	/* events overwritten since the previous read */
-	u32 length;			/* payload bytes (a multiple of 4) */
-	u8 data[RB_MAX_DATA] __aligned(8);
+	u32 length;			/* payload bytes kept (a multiple of 4, <= RB_RECORD_MAX) */
+	u8 data[RB_RECORD_MAX] __aligned(8);
 };
 
 /* One CPU's counters, as per_cpu/cpuN/stats prints them. */
@@ -86,8 +100,17 @@ typedef void (*rb_nest_hook_fn)(struct trace_buffer *buffer, enum rb_nest_point 
 struct trace_buffer *ring_buffer_alloc(unsigned long size, unsigned int flags);
 void ring_buffer_free(struct trace_buffer *buffer);
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu);
-/* The bytes of data the pages for a size request hold (what buffer_size_kb shows, as Linux). */
-unsigned long ring_buffer_size_held(unsigned long size);
+/*
+ * Sub-buffers of RB_SUBBUF_SIZE(order) bytes (buffer_subbuf_size_kb): the
+ * buffer is emptied, and each CPU keeps about as many bytes of data as it
+ * had (at least RB_MIN_PAGES sub-buffers), as Linux's.
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, unsigned int order);
+unsigned int ring_buffer_subbuf_order(struct trace_buffer *buffer);
+/* Bytes of one sub-buffer, its header included (what trace_pipe_raw hands out). */
+unsigned int ring_buffer_subbuf_size(struct trace_buffer *buffer);
+/* Largest payload one event may have. */
+unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer);
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu);
 void ring_buffer_reset(struct trace_buffer *buffer);
@@ -107,6 +130,12 @@ void ring_buffer_set_nest_hook(struct trace_buffer *buffer, rb_nest_hook_fn hook
 /* Writing (trace/ring_buffer_write.c). */
 struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length);
 int ring_buffer_unlock_commit(struct trace_buffer *buffer);
+/*
+ * Called after each commit, in whatever context the writer is in (NMI,
+ * scheduler locks held), while it is not NULL: trace_wait.c points it at
+ * the wake-up of sleeping readers while any sleep.
+ */
+extern void (*ring_buffer_commit_notify)(void);
 int ring_buffer_write(struct trace_buffer *buffer, unsigned long length, const void *data);
 /* The payload of a data event, and its length (rounded up to 4). */
 void *ring_buffer_event_data(struct rb_event *event);
@@ -120,13 +149,22 @@ int ring_buffer_peek(struct trace_buffer *buffer, int cpu, struct ring_buffer_re
 int ring_buffer_consume(struct trace_buffer *buffer, int cpu, struct ring_buffer_record *rec);
 bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu);
 /*
- * Hand out the oldest unread page (trace_pipe_raw, dumps) into dst, a
- * RB_PAGE_SIZE buffer, in Linux's layout; consumes it. With full, only a
- * page the writer has left. Returns bytes of event data (the page's commit
- * without flags), -EAGAIN when there is none. Lost events before the page
- * set RB_MISSED_EVENTS, and RB_MISSED_STORED with the count after the data.
+ * Linux's rb_watermark_hit, what buffer_percent means to poll(2): the CPU
+ * has unread events and, with percent, readers are off the writer's page
+ * and the pages the writer has left unread, plus its own, are at least
+ * percent of the ring.
  */
-int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, bool full);
+bool ring_buffer_watermark_hit(struct trace_buffer *buffer, int cpu, unsigned int percent);
+/*
+ * Hand out the oldest unread page (trace_pipe_raw, dumps) into dst, a
+ * buffer of size bytes, in Linux's layout; consumes it. With full, only a
+ * page the writer has left. Returns bytes of event data (the page's commit
+ * without flags), -EAGAIN when there is none, -EMSGSIZE when size is not
+ * the sub-buffer size (it changed: ask ring_buffer_subbuf_size again).
+ * Lost events before the page set RB_MISSED_EVENTS, and RB_MISSED_STORED
+ * with the count after the data.
+ */
+int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, size_t size, bool full);
 
 /* Non-consuming per-CPU iteration (the trace file merges CPUs by ts). */
 struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer, int cpu);

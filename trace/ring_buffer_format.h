@@ -1,6 +1,9 @@
 /*
  * The ftrace ring-buffer page ("sub-buffer") and event header, as Linux
- * lays them out on a 64-bit kernel with 4 KiB pages. This one header
+ * lays them out on a 64-bit kernel. A sub-buffer is 4 KiB by default and
+ * a power-of-two number of 4 KiB pages up to 512 KiB per buffer
+ * (buffer_subbuf_size_kb); everything below but the sizes holds for every
+ * size. This one header
  * describes the format for the kernel's ring buffer (trace/ring_buffer.c),
  * the events/header_page and header_event files, the guest's trace.dat
  * writer and the host decoder: there is no second copy.
@@ -21,9 +24,13 @@
 
 #include <stdint.h>
 
-#define RB_PAGE_SIZE		4096u
+#define RB_PAGE_SIZE		4096u	/* the default, and smallest, sub-buffer */
 #define RB_PAGE_HDR_SIZE	16u	/* time_stamp + commit */
 #define RB_PAGE_DATA_SIZE	(RB_PAGE_SIZE - RB_PAGE_HDR_SIZE)
+/* Sub-buffers are RB_PAGE_SIZE << order bytes, order 0..RB_SUBBUF_MAX_ORDER (Linux's). */
+#define RB_SUBBUF_MAX_ORDER	7
+#define RB_SUBBUF_SIZE(order)	(RB_PAGE_SIZE << (order))
+#define RB_SUBBUF_DATA_SIZE(order) (RB_SUBBUF_SIZE(order) - RB_PAGE_HDR_SIZE)
 
 #define RB_MISSED_EVENTS	(1UL << 31)	/* events were lost before this page */
 #define RB_MISSED_STORED	(1UL << 30)	/* the lost count follows the data */
@@ -54,12 +61,18 @@ struct rb_event {
 	uint32_t array[];
 };
 
-/* events/header_page and events/header_event, as Linux prints them. */
-#define RB_HEADER_PAGE_TEXT						\
+/*
+ * events/header_page and events/header_event, as Linux prints them. The
+ * data field's size is the sub-buffer's: RB_HEADER_PAGE(data_size) takes
+ * it as a string literal ("%u" makes a format for it).
+ */
+#define RB_HEADER_PAGE(data_size)					\
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"	\
 	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"	\
 	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"	\
-	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n"
+	"\tfield: char data;\toffset:16;\tsize:" data_size ";\tsigned:0;\n"
+/* The default sub-buffer's. */
+#define RB_HEADER_PAGE_TEXT	RB_HEADER_PAGE("4080")
 
 #define RB_HEADER_EVENT_TEXT						\
 	"# compressed entry header\n"					\

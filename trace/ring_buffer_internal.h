@@ -26,38 +26,6 @@
 #include <trace/ring_buffer.h>
 #include <trace/trace_recursion.h>
 
-/*
- * Write positions (tail, stamp_pos) pack the page's seq, its slot and the
- * offset into its data: the slot saves a division per event.
- */
-#define RB_POS_OFF_BITS		12
-#define RB_POS_SLOT_BITS	16
-#define RB_POS_SEQ_SHIFT	(RB_POS_OFF_BITS + RB_POS_SLOT_BITS)
-
-static inline long rb_pos(u64 seq, unsigned long slot, unsigned int off)
-{
-	return (long)(seq << RB_POS_SEQ_SHIFT | slot << RB_POS_OFF_BITS | off);
-}
-static inline u64 rb_pos_seq(long pos) { return (u64)pos >> RB_POS_SEQ_SHIFT; }
-static inline unsigned long rb_pos_slot(long pos)
-{
-	return ((u64)pos >> RB_POS_OFF_BITS) & ((1ul << RB_POS_SLOT_BITS) - 1);
-}
-static inline unsigned int rb_pos_off(long pos)
-{
-	return (unsigned int)pos & ((1u << RB_POS_OFF_BITS) - 1);
-}
-
-/* The head word: page seq, bytes and events already read from it. */
-#define RB_HEAD_SEQ_SHIFT	24
-static inline u64 rb_head(u64 seq, unsigned int off, unsigned int entries)
-{
-	return seq << RB_HEAD_SEQ_SHIFT | (u64)off << 12 | entries;
-}
-static inline u64 rb_head_seq(u64 head) { return head >> RB_HEAD_SEQ_SHIFT; }
-static inline unsigned int rb_head_off(u64 head) { return (head >> 12) & 0xfff; }
-static inline unsigned int rb_head_entries(u64 head) { return head & 0xfff; }
-
 /* Per-page event counts are tagged with the low bits of the page's seq. */
 static inline long rb_entries(u64 seq, unsigned int n) { return (long)((seq & 0xffffffffu) << 32 | n); }
 static inline u32 rb_entries_seq(long e) { return (u32)((u64)e >> 32); }
@@ -80,6 +48,10 @@ struct ring_buffer_per_cpu {
 	struct trace_buffer *buffer;
 	struct buffer_page *pages;
 	unsigned long nr_pages;
+	/* The sub-buffer size, changed only with writers quiesced and the reader lock held. */
+	unsigned int data_size;		/* bytes of event data a page holds */
+	unsigned int off_bits;		/* bits of an offset into them: 12 + order */
+	unsigned int off_mask;		/* (1 << off_bits) - 1 */
 
 	/* writer side */
 	local_t tail __aligned(64);	/* rb_pos of the next reservation */
@@ -90,6 +62,7 @@ struct ring_buffer_per_cpu {
 	u64 write_stamp;		/* recorded time of the event ending at stamp_pos */
 	long stamp_pos;			/* rb_pos write_stamp belongs to */
 	u64 commit_seq;			/* page holding the commit point (readers load it) */
+	unsigned long commit_slot;	/* its slot: commit_seq % nr_pages */
 	atomic_t record_disabled;
 	struct trace_recursion recursion;
 	local_t entries_written;	/* events reserved, ever */
@@ -113,12 +86,61 @@ struct ring_buffer_per_cpu {
 
 struct trace_buffer {
 	unsigned int flags;		/* RB_FL_* */
+	unsigned int subbuf_order;	/* sub-buffers are RB_SUBBUF_SIZE(subbuf_order) bytes */
 	atomic_t record_disabled;	/* > 0: tracing_on is off */
 	trace_clock_fn clock;
 	rb_nest_hook_fn nest_hook;
 	unsigned int nr_cpus;
 	struct ring_buffer_per_cpu **buffers;	/* [cpu] */
 };
+
+/*
+ * Write positions (tail, stamp_pos) pack the page's slot (top 16 bits),
+ * its seq and the offset into its data (the low off_bits bits, 12 +
+ * sub-buffer order): the slot saves a division per event, and a seq of
+ * 48 - off_bits bits numbers 2^48 bytes of pages before it wraps,
+ * whatever the sub-buffer size. Only equality compares positions.
+ */
+#define RB_POS_SLOT_SHIFT	48
+#define RB_POS_SEQ_MASK		((1ull << RB_POS_SLOT_SHIFT) - 1)
+
+static inline long rb_pos(const struct ring_buffer_per_cpu *cpu_buffer, u64 seq,
+			  unsigned long slot, unsigned int off)
+{
+	return (long)((u64)slot << RB_POS_SLOT_SHIFT | seq << cpu_buffer->off_bits | off);
+}
+static inline u64 rb_pos_seq(const struct ring_buffer_per_cpu *cpu_buffer, long pos)
+{
+	return ((u64)pos & RB_POS_SEQ_MASK) >> cpu_buffer->off_bits;
+}
+static inline unsigned int rb_pos_off(const struct ring_buffer_per_cpu *cpu_buffer, long pos)
+{
+	return (unsigned int)pos & cpu_buffer->off_mask;
+}
+
+static inline unsigned long rb_pos_slot(long pos) { return (u64)pos >> RB_POS_SLOT_SHIFT; }
+
+/*
+ * The head word: page seq, bytes and events already read from it, the
+ * last two in off_bits bits each (a page holds fewer events than bytes).
+ */
+static inline u64 rb_head(const struct ring_buffer_per_cpu *cpu_buffer, u64 seq,
+			  unsigned int off, unsigned int entries)
+{
+	return (seq << cpu_buffer->off_bits | off) << cpu_buffer->off_bits | entries;
+}
+static inline u64 rb_head_seq(const struct ring_buffer_per_cpu *cpu_buffer, u64 head)
+{
+	return head >> (2 * cpu_buffer->off_bits);
+}
+static inline unsigned int rb_head_off(const struct ring_buffer_per_cpu *cpu_buffer, u64 head)
+{
+	return (unsigned int)(head >> cpu_buffer->off_bits) & cpu_buffer->off_mask;
+}
+static inline unsigned int rb_head_entries(const struct ring_buffer_per_cpu *cpu_buffer, u64 head)
+{
+	return (unsigned int)head & cpu_buffer->off_mask;
+}
 
 static inline struct buffer_page *rb_slot(struct ring_buffer_per_cpu *cpu_buffer, u64 seq)
 {

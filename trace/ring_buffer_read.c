@@ -106,7 +106,7 @@ static int rb_next_data(const u8 *data, unsigned int end, struct rb_cursor *cur,
 static int rb_cursor_at(struct ring_buffer_per_cpu *cpu_buffer, struct buffer_page *bpage,
 			u64 head, unsigned int commit, struct rb_cursor *cur)
 {
-	unsigned int off = rb_head_off(head);
+	unsigned int off = rb_head_off(cpu_buffer, head);
 
 	if (cpu_buffer->read_stamp_head == head) {
 		cur->off = off;
@@ -126,11 +126,12 @@ static int rb_cursor_at(struct ring_buffer_per_cpu *cpu_buffer, struct buffer_pa
 	return cur->off == off ? 0 : -EIO;
 }
 
-static unsigned int rb_page_commit(struct buffer_page *bpage)
+static unsigned int rb_page_commit(struct ring_buffer_per_cpu *cpu_buffer,
+				   struct buffer_page *bpage)
 {
 	unsigned long commit = (unsigned long)smp_load_acquire(&bpage->page->commit);
 
-	return commit < RB_PAGE_DATA_SIZE ? (unsigned int)commit : RB_PAGE_DATA_SIZE;
+	return commit < cpu_buffer->data_size ? (unsigned int)commit : cpu_buffer->data_size;
 }
 
 static void rb_copy_event(struct ring_buffer_record *rec, const u8 *data, unsigned int off)
@@ -140,7 +141,7 @@ static void rb_copy_event(struct ring_buffer_record *rec, const u8 *data, unsign
 	u32 length = event->type_len ? event->type_len * RB_ALIGNMENT : event->array[0] - RB_EVNT_HDR_SIZE;
 
 	/* rb_record_length() bounded the event by the page; a torn one is caught later. */
-	rec->length = min(length, (u32)RB_MAX_DATA);
+	rec->length = min(length, (u32)RB_RECORD_MAX);
 	memcpy(rec->data, payload, rec->length);
 }
 
@@ -153,19 +154,19 @@ static int rb_read_locked(struct ring_buffer_per_cpu *cpu_buffer, struct ring_bu
 {
 	for (;;) {
 		u64 head = smp_load_acquire(&cpu_buffer->head);
-		u64 h = rb_head_seq(head);
+		u64 h = rb_head_seq(cpu_buffer, head);
 		u64 c = smp_load_acquire(&cpu_buffer->commit_seq);
 		struct buffer_page *bpage = rb_slot(cpu_buffer, h);
-		unsigned int commit = rb_page_commit(bpage), event_off = 0;
+		unsigned int commit = rb_page_commit(cpu_buffer, bpage), event_off = 0;
 		unsigned long overrun;
 		struct rb_cursor cur;
 		int err;
 
-		if (rb_head_off(head) >= commit) {
+		if (rb_head_off(cpu_buffer, head) >= commit) {
 			if (h == c)
 				return -EAGAIN;
 			/* Page read to its end: on to the next (no event goes with it). */
-			__atomic_compare_exchange_n(&cpu_buffer->head, &head, rb_head(h + 1, 0, 0),
+			__atomic_compare_exchange_n(&cpu_buffer->head, &head, rb_head(cpu_buffer, h + 1, 0, 0),
 						    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 			continue;
 		}
@@ -176,7 +177,7 @@ static int rb_read_locked(struct ring_buffer_per_cpu *cpu_buffer, struct ring_bu
 			rb_copy_event(rec, bpage->page->data, event_off);
 		smp_mb();
 		if (consume && !err) {
-			u64 new = rb_head(h, cur.off, rb_head_entries(head) + 1);
+			u64 new = rb_head(cpu_buffer, h, cur.off, rb_head_entries(cpu_buffer, head) + 1);
 
 			if (!__atomic_compare_exchange_n(&cpu_buffer->head, &head, new, false,
 							 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
@@ -184,7 +185,7 @@ static int rb_read_locked(struct ring_buffer_per_cpu *cpu_buffer, struct ring_bu
 			cpu_buffer->read_stamp_head = new;
 			cpu_buffer->read_stamp = cur.ts;
 			cpu_buffer->read_events++;
-			cpu_buffer->read_bytes += cur.off - rb_head_off(head);
+			cpu_buffer->read_bytes += cur.off - rb_head_off(cpu_buffer, head);
 		} else if (__atomic_load_n(&cpu_buffer->head, __ATOMIC_SEQ_CST) != head) {
 			continue;	/* the writer took the page: what we read may be torn */
 		}
@@ -236,6 +237,23 @@ bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 	return rb_read(buffer, cpu, NULL, false) == -EAGAIN;
 }
 
+bool ring_buffer_watermark_hit(struct trace_buffer *buffer, int cpu, unsigned int percent)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = rb_cpu_buffer(buffer, cpu);
+	u64 h, t, ts;
+	bool hit;
+
+	if (!cpu_buffer)
+		return false;
+	spin_lock(&cpu_buffer->reader_lock);
+	h = rb_head_seq(cpu_buffer, smp_load_acquire(&cpu_buffer->head));
+	t = rb_pos_seq(cpu_buffer, local_read(&cpu_buffer->tail));
+	hit = !rb_peek_ts_locked(cpu_buffer, &ts) &&
+	      (!percent || (h != t && (t - h + 1) * 100 >= (u64)percent * cpu_buffer->nr_pages));
+	spin_unlock(&cpu_buffer->reader_lock);
+	return hit;
+}
+
 /* Count the data events in a stable copy; the time after the last record to *ts. */
 static int rb_count_events(const u8 *data, unsigned int end, u64 *ts, unsigned int *nr)
 {
@@ -250,7 +268,7 @@ static int rb_count_events(const u8 *data, unsigned int end, u64 *ts, unsigned i
 	return err == -EAGAIN ? 0 : err;
 }
 
-int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, bool full)
+int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, size_t size, bool full)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = rb_cpu_buffer(buffer, cpu);
 	struct rb_data_page *dpage = dst;
@@ -261,21 +279,24 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, bool 
 	if (!cpu_buffer)
 		return -EINVAL;
 	spin_lock(&cpu_buffer->reader_lock);
+	ret = -EMSGSIZE;
+	if (size != cpu_buffer->data_size + RB_PAGE_HDR_SIZE)
+		goto out;
 	for (;;) {
 		u64 head = smp_load_acquire(&cpu_buffer->head);
-		u64 h = rb_head_seq(head);
+		u64 h = rb_head_seq(cpu_buffer, head);
 		u64 c = smp_load_acquire(&cpu_buffer->commit_seq);
 		struct buffer_page *bpage = rb_slot(cpu_buffer, h);
-		unsigned int commit = rb_page_commit(bpage);
+		unsigned int commit = rb_page_commit(cpu_buffer, bpage);
 		struct rb_cursor cur;
 		u64 new, end_ts = 0;
 		int err;
 
-		if (rb_head_off(head) >= commit || (full && h == c)) {
+		if (rb_head_off(cpu_buffer, head) >= commit || (full && h == c)) {
 			ret = -EAGAIN;
 			if (h == c)
 				goto out;
-			__atomic_compare_exchange_n(&cpu_buffer->head, &head, rb_head(h + 1, 0, 0),
+			__atomic_compare_exchange_n(&cpu_buffer->head, &head, rb_head(cpu_buffer, h + 1, 0, 0),
 						    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 			continue;
 		}
@@ -288,7 +309,8 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, bool 
 			err = rb_count_events(dpage->data, len, &end_ts, &nr);
 		}
 		smp_mb();
-		new = h < c ? rb_head(h + 1, 0, 0) : rb_head(h, commit, rb_head_entries(head) + nr);
+		new = h < c ? rb_head(cpu_buffer, h + 1, 0, 0)
+			    : rb_head(cpu_buffer, h, commit, rb_head_entries(cpu_buffer, head) + nr);
 		if (err) {
 			if (__atomic_load_n(&cpu_buffer->head, __ATOMIC_SEQ_CST) != head)
 				continue;
@@ -307,11 +329,11 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *dst, bool 
 	overrun = local_read(&cpu_buffer->overrun);
 	lost = overrun - cpu_buffer->last_overrun;
 	cpu_buffer->last_overrun = overrun;
-	memset(dpage->data + len, 0, RB_PAGE_DATA_SIZE - len);
+	memset(dpage->data + len, 0, cpu_buffer->data_size - len);
 	dpage->commit = len;
 	if (lost) {
 		dpage->commit |= RB_MISSED_EVENTS;
-		if (len + sizeof(long) <= RB_PAGE_DATA_SIZE) {
+		if (len + sizeof(long) <= cpu_buffer->data_size) {
 			memcpy(dpage->data + len, &lost, sizeof(long));
 			dpage->commit |= RB_MISSED_STORED;
 		}
@@ -352,7 +374,7 @@ static int rb_iter_peek_locked(struct ring_buffer_iter *iter, struct ring_buffer
 
 	for (;;) {
 		u64 head = smp_load_acquire(&cpu_buffer->head);
-		u64 h = rb_head_seq(head);
+		u64 h = rb_head_seq(cpu_buffer, head);
 		u64 c = smp_load_acquire(&cpu_buffer->commit_seq);
 		struct buffer_page *bpage;
 		struct rb_cursor next;
@@ -360,13 +382,13 @@ static int rb_iter_peek_locked(struct ring_buffer_iter *iter, struct ring_buffer
 		int err;
 
 		/* Behind the readers or the overwriting writer: restart at the head. */
-		if (iter->seq < h || (iter->seq == h && iter->cur.off < rb_head_off(head))) {
+		if (iter->seq < h || (iter->seq == h && iter->cur.off < rb_head_off(cpu_buffer, head))) {
 			unsigned long overrun = local_read(&cpu_buffer->overrun);
 
 			lost += overrun - iter->last_overrun;
 			iter->last_overrun = overrun;
 			bpage = rb_slot(cpu_buffer, h);
-			err = rb_cursor_at(cpu_buffer, bpage, head, rb_page_commit(bpage), &iter->cur);
+			err = rb_cursor_at(cpu_buffer, bpage, head, rb_page_commit(cpu_buffer, bpage), &iter->cur);
 			iter->seq = h;
 			iter->peeked = false;
 			if (err && __atomic_load_n(&cpu_buffer->head, __ATOMIC_SEQ_CST) == head)
@@ -374,7 +396,7 @@ static int rb_iter_peek_locked(struct ring_buffer_iter *iter, struct ring_buffer
 			continue;
 		}
 		bpage = rb_slot(cpu_buffer, iter->seq);
-		commit = rb_page_commit(bpage);
+		commit = rb_page_commit(cpu_buffer, bpage);
 		if (iter->cur.off >= commit) {
 			if (iter->seq == c)
 				return -EAGAIN;
@@ -389,7 +411,7 @@ static int rb_iter_peek_locked(struct ring_buffer_iter *iter, struct ring_buffer
 		if (!err && rec)
 			rb_copy_event(rec, bpage->page->data, event_off);
 		smp_mb();
-		if (rb_head_seq(__atomic_load_n(&cpu_buffer->head, __ATOMIC_SEQ_CST)) > iter->seq)
+		if (rb_head_seq(cpu_buffer, __atomic_load_n(&cpu_buffer->head, __ATOMIC_SEQ_CST)) > iter->seq)
 			continue;	/* overwritten while we read it */
 		if (err)
 			return -EIO;

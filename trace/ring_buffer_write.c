@@ -99,7 +99,7 @@ static bool rb_prepare_next_page(struct ring_buffer_per_cpu *cpu_buffer, u64 nex
 	}
 	for (;;) {
 		u64 head = smp_load_acquire(&cpu_buffer->head);
-		u64 h = rb_head_seq(head);
+		u64 h = rb_head_seq(cpu_buffer, head);
 
 		if (next - h < nr)
 			break;
@@ -110,10 +110,10 @@ static bool rb_prepare_next_page(struct ring_buffer_per_cpu *cpu_buffer, u64 nex
 		/* Page h is complete (h < commit_seq): its counts are final. */
 		bpage = rb_slot(cpu_buffer, h);
 		e = local_read(&bpage->entries);
-		if (__atomic_compare_exchange_n(&cpu_buffer->head, &head, rb_head(h + 1, 0, 0),
+		if (__atomic_compare_exchange_n(&cpu_buffer->head, &head, rb_head(cpu_buffer, h + 1, 0, 0),
 						false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
-			local_add(&cpu_buffer->overrun, rb_entries_count(e) - rb_head_entries(head));
-			local_add(&cpu_buffer->overrun_bytes, bpage->real_end - rb_head_off(head));
+			local_add(&cpu_buffer->overrun, rb_entries_count(e) - rb_head_entries(cpu_buffer, head));
+			local_add(&cpu_buffer->overrun_bytes, bpage->real_end - rb_head_off(cpu_buffer, head));
 			break;
 		}
 	}
@@ -125,9 +125,9 @@ static bool rb_prepare_next_page(struct ring_buffer_per_cpu *cpu_buffer, u64 nex
 }
 
 /* The writer is leaving the page: record where its data ends, pad the rest. */
-static void rb_close_page(struct buffer_page *bpage, unsigned int end)
+static void rb_close_page(struct buffer_page *bpage, unsigned int end, unsigned int data_size)
 {
-	unsigned int rest = RB_PAGE_DATA_SIZE - end;
+	unsigned int rest = data_size - end;
 	struct rb_event *pad = (struct rb_event *)(bpage->page->data + end);
 
 	bpage->real_end = end;
@@ -151,7 +151,7 @@ static struct rb_event *rb_reserve_next(struct trace_buffer *buffer,
 	for (;;) {
 		long pos = local_read(&cpu_buffer->tail);
 		long stamp_pos = READ_ONCE(cpu_buffer->stamp_pos);
-		unsigned int off = rb_pos_off(pos), total;
+		unsigned int off = rb_pos_off(cpu_buffer, pos), total;
 		enum rb_stamp stamp = RB_STAMP_DELTA;
 		struct buffer_page *bpage;
 		u64 last, ts, delta = 0;
@@ -173,7 +173,7 @@ static struct rb_event *rb_reserve_next(struct trace_buffer *buffer,
 		}
 		total = length + (stamp == RB_STAMP_DELTA ? 0 : RB_STAMP_SIZE);
 
-		if (likely(off + total <= RB_PAGE_DATA_SIZE)) {
+		if (likely(off + total <= cpu_buffer->data_size)) {
 			next = pos + total;
 			if (local_cmpxchg(&cpu_buffer->tail, pos, next) != pos)
 				continue;
@@ -181,18 +181,24 @@ static struct rb_event *rb_reserve_next(struct trace_buffer *buffer,
 			if (!off)
 				bpage->page->time_stamp = ts;
 		} else {
-			u64 seq = rb_pos_seq(pos) + 1;
+			u64 seq = rb_pos_seq(cpu_buffer, pos) + 1;
 			unsigned long slot = rb_pos_slot(pos) + 1;
 
-			if (!rb_prepare_next_page(cpu_buffer, seq))
+			/*
+			 * Too big for a page of this buffer (an event fitting
+			 * where it is never is): refused. The size cannot change
+			 * while we are counted in writers.
+			 */
+			if (unlikely(length > cpu_buffer->data_size) ||
+			    !rb_prepare_next_page(cpu_buffer, seq))
 				break;
 			if (slot == cpu_buffer->nr_pages)
 				slot = 0;
-			next = rb_pos(seq, slot, length);
+			next = rb_pos(cpu_buffer, seq, slot, length);
 			if (local_cmpxchg(&cpu_buffer->tail, pos, next) != pos)
 				continue;
 			rb_nest_point(buffer, RB_NEST_PAGE_MOVED);
-			rb_close_page(&cpu_buffer->pages[rb_pos_slot(pos)], off);
+			rb_close_page(&cpu_buffer->pages[rb_pos_slot(pos)], off, cpu_buffer->data_size);
 			bpage = &cpu_buffer->pages[slot];
 			bpage->page->time_stamp = ts;
 			off = 0;
@@ -223,19 +229,22 @@ static void rb_set_commit_to_write(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	for (;;) {
 		long pos = local_read(&cpu_buffer->tail);
-		u64 seq = rb_pos_seq(pos);
-		u64 c = cpu_buffer->commit_seq;
 
-		while (c < seq) {
-			struct buffer_page *bpage = rb_slot(cpu_buffer, c);
+		/* The tail is less than a ring ahead: the same slot is the same page. */
+		while (cpu_buffer->commit_slot != rb_pos_slot(pos)) {
+			struct buffer_page *bpage = &cpu_buffer->pages[cpu_buffer->commit_slot];
+			unsigned long next = cpu_buffer->commit_slot + 1;
 
+			if (next == cpu_buffer->nr_pages)
+				next = 0;
 			smp_store_release(&bpage->page->commit, (s64)bpage->real_end);
 			/* The next page's commit is from its last lap until set here. */
-			WRITE_ONCE(rb_slot(cpu_buffer, c + 1)->page->commit, 0);
-			smp_store_release(&cpu_buffer->commit_seq, ++c);
+			WRITE_ONCE(cpu_buffer->pages[next].page->commit, 0);
+			cpu_buffer->commit_slot = next;
+			smp_store_release(&cpu_buffer->commit_seq, cpu_buffer->commit_seq + 1);
 		}
 		smp_store_release(&cpu_buffer->pages[rb_pos_slot(pos)].page->commit,
-				  (s64)rb_pos_off(pos));
+				  (s64)rb_pos_off(cpu_buffer, pos));
 		barrier();
 		if (local_read(&cpu_buffer->tail) == pos)
 			return;
@@ -267,10 +276,11 @@ struct rb_event *ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned 
 	struct rb_event *event;
 	int cpu;
 
-	preempt_disable();
+	preempt_disable_notrace();
 	cpu = smp_processor_id();
-	if (unlikely(atomic_read(&buffer->record_disabled) ||
-		     (unsigned int)cpu >= buffer->nr_cpus || length > RB_MAX_DATA))
+	/* Larger than any sub-buffer takes; the buffer's own limit is checked on a new page. */
+	if (unlikely(atomic_read(&buffer->record_disabled) || (unsigned int)cpu >= buffer->nr_cpus ||
+		     length > RB_MAX_DATA_ORDER(RB_SUBBUF_MAX_ORDER)))
 		goto out;
 	cpu_buffer = buffer->buffers[cpu];
 	if (unlikely(!trace_recursion_lock(&cpu_buffer->recursion)))
@@ -295,19 +305,25 @@ out_writers:
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
 out:
-	preempt_enable();
+	preempt_enable_notrace();
 	return NULL;
 }
+
+void (*ring_buffer_commit_notify)(void);
 
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = buffer->buffers[smp_processor_id()];
+	void (*notify)(void);
 
 	rb_end_commit(buffer, cpu_buffer);
 	barrier();
+	notify = READ_ONCE(ring_buffer_commit_notify);
+	if (unlikely(notify))
+		notify();
 	local_dec(&cpu_buffer->writers);
 	trace_recursion_unlock(&cpu_buffer->recursion);
-	preempt_enable();
+	preempt_enable_notrace();
 	return 0;
 }
 

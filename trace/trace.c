@@ -110,10 +110,24 @@ static void trace_files_set_buffer(struct trace_array *tr)
 		WRITE_ONCE(file->buffer, tr->buffer);
 }
 
+/* Per-CPU sizes and sub-buffers as tr's (a snapshot buffer must match the live one). */
+static int trace_buffer_match(struct trace_array *tr, struct trace_buffer *b)
+{
+	int ret = ring_buffer_subbuf_order_set(b, tr->subbuf_order);
+
+	for (int cpu = 0; !ret && cpu < (int)nr_cpu_ids; cpu++)
+		ret = ring_buffer_resize(b, tr->cpu_buffer_size[cpu], cpu);
+	return ret;
+}
+
 static struct trace_buffer *trace_buffer_alloc(struct trace_array *tr)
 {
 	struct trace_buffer *b = ring_buffer_alloc(tr->buffer_size, RB_FL_OVERWRITE);
 
+	if (b && tr->subbuf_order && trace_buffer_match(tr, b)) {
+		ring_buffer_free(b);
+		return NULL;
+	}
 	if (b)
 		ring_buffer_set_clock(b, trace_clocks[tr->clock_id]);
 	return b;
@@ -135,22 +149,20 @@ int tracer_tracing_on(struct trace_array *tr, bool on)
 
 int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 {
+	unsigned long data_size = RB_SUBBUF_DATA_SIZE(tr->subbuf_order);
+	unsigned long pages = DIV_ROUND_UP(size, data_size);
 	int ret;
-
-	unsigned long pages = DIV_ROUND_UP(size, RB_PAGE_DATA_SIZE);
 
 	if (pages > RB_MAX_PAGES)
 		return -EINVAL;
 	/*
-	 * The ring gets at least its minimum, and the files show that minimum
-	 * for less (free_buffer's 0 reads 7 KiB, as on Linux); above it they
-	 * show what was asked for.
+	 * The ring gets at least its minimum (free_buffer's 0 reads 7 KiB, as
+	 * on Linux), and the files show what its pages hold.
 	 */
-	pages = max(pages, RB_MIN_PAGES);
-	size = max(size, RB_MIN_PAGES * RB_PAGE_DATA_SIZE);
-	ret = ring_buffer_resize(tr->buffer, pages * RB_PAGE_DATA_SIZE, cpu);
+	size = max(pages, RB_MIN_PAGES) * data_size;
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
 	if (!ret && tr->snapshot)
-		ret = ring_buffer_resize(tr->snapshot, pages * RB_PAGE_DATA_SIZE, cpu);
+		ret = ring_buffer_resize(tr->snapshot, size, cpu);
 	if (ret)
 		return ret;
 	for (int c = 0; c < (int)nr_cpu_ids; c++)
@@ -159,6 +171,36 @@ int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	if (cpu == RING_BUFFER_ALL_CPUS)
 		tr->buffer_size = size;
 	return 0;
+}
+
+/* Both buffers as tr asks; a snapshot trigger may swap them meanwhile, so the live one is last. */
+static int trace_buffers_match(struct trace_array *tr)
+{
+	struct trace_buffer *snapshot = READ_ONCE(tr->snapshot);
+	int ret = trace_buffer_match(tr, READ_ONCE(tr->buffer));
+
+	if (!ret && snapshot)
+		ret = trace_buffer_match(tr, READ_ONCE(tr->snapshot));
+	if (!ret && snapshot)
+		ret = trace_buffer_match(tr, READ_ONCE(tr->buffer));
+	return ret;
+}
+
+int tracing_set_subbuf_order(struct trace_array *tr, unsigned int order)
+{
+	unsigned int old = tr->subbuf_order;
+	int ret;
+
+	if (order == old)
+		return 0;
+	tr->subbuf_order = order;
+	ret = trace_buffers_match(tr);
+	if (ret) {
+		/* Back to the old sub-buffers (emptied all the same, as Linux's). */
+		tr->subbuf_order = old;
+		trace_buffers_match(tr);
+	}
+	return ret;
 }
 
 int tracing_set_clock(struct trace_array *tr, const char *name)
@@ -285,7 +327,7 @@ static int trace_array_init(struct trace_array *tr, struct dentry *dir)
 	if (!tr->buffer)
 		return -ENOMEM;
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
-		tr->cpu_buffer_size[cpu] = tr->buffer_size;
+		tr->cpu_buffer_size[cpu] = ring_buffer_size(tr->buffer, cpu);
 	tr->dir = dir;
 	ret = trace_create_events_dir(tr, dir);
 	if (!ret)

@@ -30,6 +30,23 @@ struct tracing_log_err {
 	char *text;		/* the whole entry, Linux's three lines */
 };
 
+/*
+ * The max snapshot's section, for the latency header of `trace` (Linux
+ * keeps these in the max buffer's per-CPU data): written by the latency
+ * tracers when they swap a new max in (trace/trace_latency.c).
+ */
+struct trace_max_data {
+	u64 latency;			/* ns */
+	u64 time_start;			/* its start: older records of the snapshot are not shown */
+	/* Where it began and ended; 0 for wakeups. A section is one CPU's: `trace` shows only cpu. */
+	unsigned long critical_start;
+	unsigned long critical_end;
+	int cpu;
+	pid_t pid;			/* the task it happened in (or woke) */
+	char comm[16];
+	int nice;
+};
+
 struct trace_array {
 	const char *name;		/* NULL for the top level */
 	struct list_head list;		/* in the list of all arrays */
@@ -40,7 +57,12 @@ struct trace_array {
 	struct trace_buffer *buffer;
 	struct trace_buffer *snapshot;
 	unsigned long buffer_size;	/* bytes per CPU asked for (buffer_size_kb * 1024) */
-	unsigned long cpu_buffer_size[NR_CPUS];	/* the same, per CPU (per_cpu/cpuN/buffer_size_kb) */
+	/*
+	 * Bytes of data each CPU's pages held when last sized, what
+	 * buffer_size_kb shows: as on Linux, a new sub-buffer size keeps
+	 * about as many bytes but leaves the number shown alone.
+	 */
+	unsigned long cpu_buffer_size[NR_CPUS];
 	enum trace_clock_id clock_id;
 	bool tracing_on;		/* tracing_on file (ring buffer recording) */
 	struct list_head events;	/* struct trace_event_file, by event id */
@@ -60,8 +82,10 @@ struct trace_array {
 	u64 tracing_cpumask;		/* CPUs that record (tracing_cpumask) */
 	/* trace/trace_tunables.c: values kept for Linux's files. */
 	unsigned long max_latency;	/* tracing_max_latency, ns */
+	struct trace_max_data max_data;	/* the snapshot's section, while a latency tracer runs */
+	unsigned long saved_flags;	/* trace_flags before a latency tracer changed them */
 	unsigned int buffer_percent;	/* buffer_percent, 0..100 */
-	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: 4 KiB << order */
+	unsigned int subbuf_order;	/* buffer_subbuf_size_kb: RB_SUBBUF_SIZE(order) */
 	u64 time_start;			/* buffer clock when last emptied (latency-format times) */
 	/* set_event_pid, set_event_notrace_pid (trace/trace_event_pid.c); RCU. */
 	struct trace_pid_list *filtered_pids, *filtered_no_pids;
@@ -69,7 +93,9 @@ struct trace_array {
 
 /*
  * The trace options (options/ and trace_options, trace/trace_options.c),
- * those of Linux's that apply without a function tracer, in its order.
+ * those of Linux's that apply without a function tracer, and function-trace
+ * (the latency tracers record the functions their sections call), in its
+ * order.
  */
 enum trace_iter_flag_bit {
 	TRACE_ITER_PRINT_PARENT_BIT, TRACE_ITER_SYM_OFFSET_BIT, TRACE_ITER_SYM_ADDR_BIT,
@@ -80,7 +106,7 @@ enum trace_iter_flag_bit {
 	TRACE_ITER_RECORD_CMD_BIT, TRACE_ITER_RECORD_TGID_BIT, TRACE_ITER_OVERWRITE_BIT,
 	TRACE_ITER_STOP_ON_FREE_BIT, TRACE_ITER_IRQ_INFO_BIT, TRACE_ITER_MARKERS_BIT,
 	TRACE_ITER_EVENT_FORK_BIT, TRACE_ITER_TRACE_PRINTK_BIT, TRACE_ITER_PAUSE_ON_TRACE_BIT,
-	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
+	TRACE_ITER_HASH_PTR_BIT, TRACE_ITER_FUNCTION_BIT, TRACE_ITER_STACKTRACE_BIT, TRACE_ITER_NR
 };
 #define TRACE_ITER(name)	(1ul << TRACE_ITER_##name##_BIT)
 /*
@@ -94,6 +120,7 @@ enum trace_iter_flag_bit {
 	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(PRINTK) | TRACE_ITER(ANNOTATE) |	\
 	 TRACE_ITER(CONTEXT_INFO) | TRACE_ITER(RECORD_CMD) | TRACE_ITER(OVERWRITE) |	\
 	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR) |	\
+	 TRACE_ITER(FUNCTION) |							\
 	 TRACE_ITER(PAUSE_ON_TRACE))
 /* Set or clear one option (bit), with its side effects; caller holds trace_types_lock. */
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on);
@@ -162,6 +189,11 @@ struct trace_array *trace_array_find(const char *name);
 int tracer_tracing_on(struct trace_array *tr, bool on);
 /* Resize every CPU (cpu = RING_BUFFER_ALL_CPUS) or one, snapshot included. */
 int tracing_resize(struct trace_array *tr, unsigned long size, int cpu);
+/*
+ * Sub-buffers of RB_SUBBUF_SIZE(order) for the live and snapshot buffers
+ * (buffer_subbuf_size_kb), emptying both; caller holds trace_types_lock.
+ */
+int tracing_set_subbuf_order(struct trace_array *tr, unsigned int order);
 int tracing_set_clock(struct trace_array *tr, const char *name);
 extern const char *const trace_clock_names[TRACE_CLOCK_NR];
 /* Empty one CPU's buffer (cpu = RING_BUFFER_ALL_CPUS: all). */
@@ -317,6 +349,9 @@ struct trace_iterator {
 	bool consume;
 	bool header;				/* the header is still to print */
 	bool snapshot;				/* reads the snapshot (its help when empty) */
+	bool max;				/* reads a latency tracer's max snapshot */
+	u64 time_start;				/* latency-format times count from here */
+	unsigned long skipped;			/* records before it, not shown (max snapshot) */
 	bool paused;				/* recording paused while open (pause-on-trace) */
 	unsigned long idx;			/* records printed so far (verbose latency lines) */
 	struct ring_buffer_iter *iters[NR_CPUS];	/* non-consuming readers */
@@ -327,6 +362,12 @@ struct trace_iterator {
 	void *private;				/* the tracer's printing state (kfree'd at close) */
 	struct ring_buffer_record rec[];	/* one per CPU, and the current line's */
 };
+
+/*
+ * Leave out every CPU's records older than ts (a max snapshot holds what
+ * was there before its section began); latency times count from ts.
+ */
+void trace_iter_skip_before(struct trace_iterator *iter, u64 ts);
 
 struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buffer *buffer,
 				       int cpu, bool consume);
@@ -359,10 +400,12 @@ bool trace_iter_empty(struct trace_iterator *iter);
 
 /*
  * Sleep until ready(arg) holds (0) or a signal comes (-EINTR). For
- * trace_pipe and trace_pipe_raw readers: writers never wake them, the
- * tick checks ready() for every sleeper (trace/trace_wait.c).
+ * trace_pipe and trace_pipe_raw readers: each commit wakes them through an
+ * irq_work, and the tick checks ready() too (trace/trace_wait.c).
  */
 int trace_wait_for(bool (*ready)(void *arg), void *arg);
+/* Wake the readers in trace_wait_for (deferred to an irq_work: callable from any context). */
+void trace_wake_readers(void);
 
 /* Simple glob match: *, ? and [..] classes. */
 bool trace_glob_match(const char *pattern, const char *str);

@@ -97,10 +97,10 @@ static inline void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffe
 			   (fbuffer->flags & (EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_IN_PLACE)) ==
 				   EVENT_FILE_FL_TRIGGER_MODE;
 	if (fbuffer->scratch) {
-		preempt_disable();
+		preempt_disable_notrace();
 		fbuffer->entry = trace_buffered_event_get(len);
 		if (!fbuffer->entry) {
-			preempt_enable();
+			preempt_enable_notrace();
 			return NULL;
 		}
 	} else {
@@ -145,7 +145,7 @@ static inline void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 			trace_event_stack(file);
 	}
 	trace_buffered_event_put();
-	preempt_enable();
+	preempt_enable_notrace();
 }
 
 /*

@@ -601,11 +601,19 @@ static const struct file_operations system_filter_fops = {
 	.release = system_enable_release,
 };
 
-static ssize_t header_page_read(struct file *file, char *buf, size_t count, loff_t *pos)
+/* events/header_page: the data field is as large as the array's sub-buffers hold. */
+static int header_page_show(struct seq_file *m, void *v)
 {
-	static const char text[] = RB_HEADER_PAGE_TEXT;
+	struct event_subsystem *sys = m->private;
 
-	return simple_read_from_buffer(buf, count, pos, text, sizeof(text) - 1);
+	seq_printf(m, RB_HEADER_PAGE("%u"),
+		   ring_buffer_subbuf_size(READ_ONCE(sys->tr->buffer)) - RB_PAGE_HDR_SIZE);
+	return 0;
+}
+
+static int header_page_open(struct inode *inode, struct file *file)
+{
+	return system_single_open(inode, file, header_page_show);
 }
 
 static ssize_t header_event_read(struct file *file, char *buf, size_t count, loff_t *pos)
@@ -615,7 +623,11 @@ static ssize_t header_event_read(struct file *file, char *buf, size_t count, lof
 	return simple_read_from_buffer(buf, count, pos, text, sizeof(text) - 1);
 }
 
-static const struct file_operations header_page_fops = { .read = header_page_read };
+static const struct file_operations header_page_fops = {
+	.open = header_page_open,
+	.read = seq_read,
+	.release = system_enable_release,
+};
 static const struct file_operations header_event_fops = { .read = header_event_read };
 
 /* --- building the tree ---------------------------------------------------------------------- */
@@ -737,7 +749,7 @@ int trace_create_events_dir(struct trace_array *tr, struct dentry *dir)
 	d = tracefs_create_file("enable", TRACE_MODE_WRITE, tr->events_dir, all,
 				&system_enable_fops);
 	if (!IS_ERR(d))
-		d = tracefs_create_file("header_page", TRACE_MODE_READ, tr->events_dir, NULL,
+		d = tracefs_create_file("header_page", TRACE_MODE_READ, tr->events_dir, all,
 					&header_page_fops);
 	if (!IS_ERR(d))
 		d = tracefs_create_file("header_event", TRACE_MODE_READ, tr->events_dir, NULL,

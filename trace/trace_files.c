@@ -132,15 +132,26 @@ int trace_open_buffer(struct inode *inode, struct file *file, bool snapshot)
 		}
 	}
 	if (file->f_mode & FMODE_READ) {
-		buffer = snapshot ? d->tr->snapshot : d->tr->buffer;
+		/* A latency tracer's `trace` is its max snapshot, as Linux's print_max. */
+		const struct tracer *t = d->tr->current_trace;
+		bool max = t && t->print_max && d->tr->snapshot;
+		int cpu = d->cpu;
+
+		/* An irqs/preempt-off section is one CPU's: Linux swaps only that CPU in. */
+		if (max && cpu == RING_BUFFER_ALL_CPUS && d->tr->max_data.critical_start)
+			cpu = d->tr->max_data.cpu;
+		buffer = snapshot || max ? d->tr->snapshot : d->tr->buffer;
 		if (buffer) {
-			struct trace_iterator *iter = trace_iter_open(d->tr, buffer, d->cpu, false);
+			struct trace_iterator *iter = trace_iter_open(d->tr, buffer, cpu, false);
 
 			if (!iter) {
 				tr_release(inode, file);
 				return -ENOMEM;
 			}
 			iter->snapshot = snapshot;
+			iter->max = max;
+			if (max)
+				trace_iter_skip_before(iter, d->tr->max_data.time_start);
 			file->private_data = iter;
 		}
 	}
@@ -271,22 +282,51 @@ static ssize_t trace_pipe_read(struct file *file, char *buf, size_t count, loff_
 	return n;
 }
 
+/*
+ * poll(2) as Linux's trace_poll: readable with the "block" option; a
+ * CPU's file with buffer_percent set waits for that much of its ring
+ * (ring_buffer_watermark_hit); otherwise, when there is something to
+ * read. sys_poll asks again every tick.
+ */
+static unsigned int trace_poll(struct trace_array *tr, struct trace_buffer *buffer, int cpu,
+			       bool has_data)
+{
+	unsigned int percent = READ_ONCE(tr->buffer_percent);
+
+	if (tr->trace_flags & TRACE_ITER(BLOCK))
+		return POLLIN | POLLRDNORM;
+	if (cpu != RING_BUFFER_ALL_CPUS && percent)
+		has_data = buffer && ring_buffer_watermark_hit(buffer, cpu, percent);
+	return has_data ? POLLIN | POLLRDNORM : 0;
+}
+
+static unsigned int trace_pipe_poll(struct file *file)
+{
+	struct trace_iterator *iter = file->private_data;
+
+	return trace_poll(iter->tr, iter->buffer, iter->cpu_file,
+			  iter->seq_pos < iter->seq.len || trace_pipe_ready(iter));
+}
+
 static const struct file_operations trace_pipe_fops = {
 	.open = trace_pipe_open,
 	.read = trace_pipe_read,
+	.poll = trace_pipe_poll,
 	.release = trace_iter_release,
 };
 
 /*
- * per_cpu/cpuN/trace_pipe_raw: whole ring-buffer pages in Linux's layout,
- * consumed. As on Linux, reads of any size walk through the current page,
- * and a reader finding the buffer empty blocks (O_NONBLOCK: EAGAIN).
+ * per_cpu/cpuN/trace_pipe_raw: whole ring-buffer pages (sub-buffers) in
+ * Linux's layout, consumed. As on Linux, reads of any size walk through
+ * the current page, and a reader finding the buffer empty blocks
+ * (O_NONBLOCK: EAGAIN).
  */
 struct raw_reader {
 	struct trace_file_data *d;
 	bool snapshot;		/* snapshot_raw: the spare buffer's pages */
 	void *page;		/* the page being read out */
-	size_t pos;		/* bytes of it already read; RB_PAGE_SIZE: none left */
+	size_t size;		/* its size: the sub-buffer size when it was read */
+	size_t pos;		/* bytes of it already read; size: none left */
 };
 
 /* The buffer read now (a snapshot swap changes both); NULL: no snapshot. */
@@ -303,16 +343,12 @@ static int raw_open(struct inode *inode, struct file *file, bool snapshot)
 	if (ret)
 		return ret;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (r)
-		r->page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
-	if (!r || !r->page) {
-		kfree(r);
+	if (!r) {
 		tr_release(inode, file);
 		return -ENOMEM;
 	}
 	r->d = inode->i_private;
 	r->snapshot = snapshot;
-	r->pos = RB_PAGE_SIZE;
 	file->private_data = r;
 	return 0;
 }
@@ -341,14 +377,25 @@ static ssize_t trace_pipe_raw_read(struct file *file, char *buf, size_t count, l
 	size_t n;
 	int ret;
 
-	while (r->pos == RB_PAGE_SIZE) {
+	while (r->pos == r->size) {
 		struct trace_buffer *buffer = raw_buffer(r);
+		size_t size = buffer ? ring_buffer_subbuf_size(buffer) : r->size;
 
-		ret = buffer ? ring_buffer_read_page(buffer, r->d->cpu, r->page, false) : -EAGAIN;
+		if (size != r->size) {
+			/* First read, or the sub-buffer size changed (the buffer was emptied). */
+			kfree(r->page);
+			r->page = kmalloc(size, GFP_KERNEL);
+			r->size = r->pos = r->page ? size : 0;
+			if (!r->page)
+				return -ENOMEM;
+		}
+		ret = buffer ? ring_buffer_read_page(buffer, r->d->cpu, r->page, size, false) : -EAGAIN;
 		if (ret >= 0) {
 			r->pos = 0;
 			break;
 		}
+		if (ret == -EMSGSIZE)
+			continue;
 		if (ret != -EAGAIN)
 			return ret;
 		if (file->f_flags & O_NONBLOCK)
@@ -356,7 +403,7 @@ static ssize_t trace_pipe_raw_read(struct file *file, char *buf, size_t count, l
 		if (trace_wait_for(raw_ready, r))
 			return -EINTR;
 	}
-	n = min(count, RB_PAGE_SIZE - r->pos);
+	n = min(count, r->size - r->pos);
 	memcpy(buf, (char *)r->page + r->pos, n);
 	r->pos += n;
 	*pos += (loff_t)n;
@@ -372,15 +419,24 @@ static int trace_pipe_raw_release(struct inode *inode, struct file *file)
 	return tr_release(inode, file);
 }
 
+static unsigned int trace_pipe_raw_poll(struct file *file)
+{
+	struct raw_reader *r = file->private_data;
+
+	return trace_poll(r->d->tr, raw_buffer(r), r->d->cpu, r->pos < r->size || raw_ready(r));
+}
+
 static const struct file_operations trace_pipe_raw_fops = {
 	.open = trace_pipe_raw_open,
 	.read = trace_pipe_raw_read,
+	.poll = trace_pipe_raw_poll,
 	.release = trace_pipe_raw_release,
 };
 
 static const struct file_operations snapshot_raw_fops = {
 	.open = snapshot_raw_open,
 	.read = trace_pipe_raw_read,
+	.poll = trace_pipe_raw_poll,
 	.release = trace_pipe_raw_release,
 };
 
@@ -416,7 +472,7 @@ static const struct file_operations tracing_on_fops = {
 /* A CPU's buffer in KiB as Linux shows it: what its pages hold, not the size asked for. */
 static unsigned long cpu_buffer_kb(const struct trace_array *tr, int cpu)
 {
-	return ring_buffer_size_held(tr->cpu_buffer_size[cpu]) / 1024;
+	return tr->cpu_buffer_size[cpu] / 1024;
 }
 
 /* buffer_size_kb: one CPU's size, or all CPUs' when they agree ("X" when they do not). */
@@ -438,7 +494,7 @@ static int buffer_size_show(struct seq_file *m, void *v)
 		}
 		size = s;
 	}
-	seq_printf(m, "%lu\n", ring_buffer_size_held(size) / 1024);
+	seq_printf(m, "%lu\n", size / 1024);
 	return 0;
 }
 TRACE_SHOW_FILE(buffer_size)

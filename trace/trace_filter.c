@@ -7,8 +7,9 @@
  *   !a       ->  a; NOT
  *
  * so matching a record is one loop with no recursion and no allocation,
- * safe in any context the probe runs in. Parsing is recursive descent,
- * its depth bounded by FILTER_MAX_DEPTH. Error positions follow Linux's
+ * safe in any context the probe runs in. Parsing keeps its own stack of
+ * open parentheses, so nesting is bounded by the text alone, as on
+ * Linux. Error positions follow Linux's
  * (one past the predicate's start plus the offset inside it), so the
  * error_log caret lands where Linux puts it. Pure.
  */
@@ -21,6 +22,7 @@
 
 #define FILTER_MAX_STR	256	/* longest string operand, NUL included */
 #define FILTER_MAX_NUM	24	/* longest numeric operand */
+#define FILTER_MAX_TEXT	32767	/* longest filter: its offsets fit struct filter_group */
 
 enum filter_op { OP_EQ, OP_NE, OP_GE, OP_GT, OP_LE, OP_LT, OP_BAND, OP_GLOB };
 
@@ -99,7 +101,6 @@ struct filter_parse {
 	struct event_filter *f;
 	struct filter_error *err;
 	unsigned int cap_preds, cap_prog;
-	int depth;
 };
 
 /* Linux's error texts for filter parse errors. */
@@ -319,48 +320,6 @@ static int parse_pred(struct filter_parse *ps)
 	return ret < 0 ? ret : 0;
 }
 
-static int parse_or(struct filter_parse *ps);
-
-/* '!' unary | '(' or ')' | predicate */
-static int parse_unary(struct filter_parse *ps)
-{
-	int ret;
-
-	skip_space(ps);
-	if (*ps->p == '!' && ps->p[1] != '=') {
-		if (++ps->depth > FILTER_MAX_DEPTH)
-			return parse_error(ps, FILT_ERR_TOO_MANY_OPEN, ps->p - ps->str + 1);
-		ps->p++;
-		ret = parse_unary(ps);
-		ps->depth--;
-		if (ret)
-			return ret;
-		return emit(ps, FC_NOT, 0) < 0 ? -ENOMEM : 0;
-	}
-	if (*ps->p == '(') {
-		const char *open = ps->p;
-
-		if (++ps->depth > FILTER_MAX_DEPTH)
-			return parse_error(ps, FILT_ERR_TOO_MANY_OPEN, ps->p - ps->str + 1);
-		ps->p++;
-		ret = parse_or(ps);
-		ps->depth--;
-		if (ret)
-			return ret;
-		skip_space(ps);
-		if (*ps->p != ')')
-			return parse_error(ps, *ps->p ? FILT_ERR_INVALID_FILTER : FILT_ERR_TOO_MANY_OPEN,
-					   (*ps->p ? ps->p : open) - ps->str + 1);
-		ps->p++;
-		return 0;
-	}
-	/* A ')' here closes nothing: at the top it has no '(', inside it ends "()". */
-	if (!*ps->p || *ps->p == ')' || *ps->p == '&' || *ps->p == '|')
-		return parse_error(ps, *ps->p == ')' && !ps->depth ? FILT_ERR_TOO_MANY_CLOSE :
-				   FILT_ERR_INVALID_FILTER, ps->p - ps->str + 1);
-	return parse_pred(ps);
-}
-
 /* Patch every jump in [from, to) that still points nowhere to the current end. */
 static void patch_jumps(struct filter_parse *ps, unsigned int from, enum filter_code code)
 {
@@ -369,43 +328,101 @@ static void patch_jumps(struct filter_parse *ps, unsigned int from, enum filter_
 			ps->f->prog[i].arg = (u16)ps->f->len;
 }
 
-/* unary ('&&' unary)* */
-static int parse_and(struct filter_parse *ps)
-{
-	unsigned int start = ps->f->len;
-	int ret = parse_unary(ps);
+/*
+ * A group being parsed: the whole filter (the bottom of the stack) or one
+ * open parenthesis. Offsets fit: the text is shorter than a program.
+ */
+struct filter_group {
+	u16 or_start;	/* its first insn: where its '||' jumps start */
+	u16 and_start;	/* the first insn of its current '&&' chain */
+	u16 nots;	/* '!'s waiting for the operand being parsed */
+	u16 open;	/* offset of its '(' */
+};
 
-	while (!ret) {
+/*
+ *   or    := and ('||' and)*
+ *   and   := unary ('&&' unary)*
+ *   unary := '!' unary | '(' or ')' | predicate
+ *
+ * parsed without recursion: each '(' pushes a group on stack (room for
+ * every '(' of the text), so any nesting that fits the text is taken, as
+ * Linux's parser takes it. A ')' closing nothing is "Too few '('" only
+ * outside every group and '!', as a recursive descent would find it.
+ */
+static int parse_groups(struct filter_parse *ps, struct filter_group *stack)
+{
+	struct filter_group *top = stack;
+	int ret;
+
+	*top = (struct filter_group){ .or_start = (u16)ps->f->len, .and_start = (u16)ps->f->len };
+	for (;;) {
+		/* An operand: its '!'s and '('s, then a predicate. */
 		skip_space(ps);
-		if (ps->p[0] != '&' || ps->p[1] != '&')
-			break;
-		ps->p += 2;
-		if (emit(ps, FC_JUMP_IF_FALSE, 0xffff) < 0)
-			return -ENOMEM;
-		ret = parse_unary(ps);
+		if (*ps->p == '!' && ps->p[1] != '=') {
+			top->nots++;
+			ps->p++;
+			continue;
+		}
+		if (*ps->p == '(') {
+			*++top = (struct filter_group){ .or_start = (u16)ps->f->len,
+							.and_start = (u16)ps->f->len,
+							.open = (u16)(ps->p - ps->str) };
+			ps->p++;
+			continue;
+		}
+		if (!*ps->p || *ps->p == ')' || *ps->p == '&' || *ps->p == '|')
+			return parse_error(ps, *ps->p == ')' && top == stack && !top->nots ?
+					   FILT_ERR_TOO_MANY_CLOSE : FILT_ERR_INVALID_FILTER,
+					   ps->p - ps->str + 1);
+		ret = parse_pred(ps);
+		if (ret)
+			return ret;
+		/* After an operand: its '!'s, then '&&', '||', or the end of its group. */
+		for (;;) {
+			for (; top->nots; top->nots--)
+				if (emit(ps, FC_NOT, 0) < 0)
+					return -ENOMEM;
+			skip_space(ps);
+			if (ps->p[0] == '&' && ps->p[1] == '&') {
+				ps->p += 2;
+				if (emit(ps, FC_JUMP_IF_FALSE, 0xffff) < 0)
+					return -ENOMEM;
+				break;
+			}
+			patch_jumps(ps, top->and_start, FC_JUMP_IF_FALSE);
+			if (ps->p[0] == '|' && ps->p[1] == '|') {
+				ps->p += 2;
+				if (emit(ps, FC_JUMP_IF_TRUE, 0xffff) < 0)
+					return -ENOMEM;
+				top->and_start = (u16)ps->f->len;
+				break;
+			}
+			patch_jumps(ps, top->or_start, FC_JUMP_IF_TRUE);
+			if (top == stack)
+				return 0;
+			if (*ps->p != ')')
+				return parse_error(ps, *ps->p ? FILT_ERR_INVALID_FILTER : FILT_ERR_TOO_MANY_OPEN,
+						   *ps->p ? ps->p - ps->str + 1 : top->open + 1);
+			ps->p++;
+			top--;	/* the group is the operand of the one around it */
+		}
 	}
-	if (!ret)
-		patch_jumps(ps, start, FC_JUMP_IF_FALSE);
-	return ret;
 }
 
-/* and ('||' and)* */
-static int parse_or(struct filter_parse *ps)
+/* The whole filter: a stack as deep as its '('s, then parse_groups. */
+static int parse_filter(struct filter_parse *ps)
 {
-	unsigned int start = ps->f->len;
-	int ret = parse_and(ps);
+	struct filter_group *stack;
+	size_t opens = 0;
+	int ret;
 
-	while (!ret) {
-		skip_space(ps);
-		if (ps->p[0] != '|' || ps->p[1] != '|')
-			break;
-		ps->p += 2;
-		if (emit(ps, FC_JUMP_IF_TRUE, 0xffff) < 0)
-			return -ENOMEM;
-		ret = parse_and(ps);
-	}
-	if (!ret)
-		patch_jumps(ps, start, FC_JUMP_IF_TRUE);
+	for (const char *c = ps->str; *c; c++)
+		opens += *c == '(';
+	stack = kmalloc((opens + 1) * sizeof(*stack), GFP_KERNEL);
+	if (!stack)
+		return -ENOMEM;
+	ret = parse_groups(ps, stack);
+	kfree(stack);
 	return ret;
 }
 
@@ -437,6 +454,9 @@ int filter_parse(const struct trace_event_call *call, const char *str,
 	len = strlen(str);
 	while (len && is_space(str[len - 1]))
 		len--;
+	/* Program offsets are 16 bits; tracefs writes (Linux's too) are a page at most. */
+	if (len > FILTER_MAX_TEXT)
+		return -E2BIG;
 	ps.p = str;
 	skip_space(&ps);
 	if (ps.p == str + len || (ps.p + 1 == str + len && *ps.p == '0'))
@@ -451,7 +471,7 @@ int filter_parse(const struct trace_event_call *call, const char *str,
 	}
 	ps.str = ps.f->string;
 	ps.p = ps.str;
-	ret = parse_or(&ps);
+	ret = parse_filter(&ps);
 	if (!ret) {
 		skip_space(&ps);
 		if (*ps.p == ')')

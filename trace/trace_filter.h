@@ -18,7 +18,6 @@
 #include <trace/trace_event.h>
 
 #define FILTER_MAX_PREDS	512	/* field op value terms in one filter */
-#define FILTER_MAX_DEPTH	32	/* nesting of parentheses and ! */
 
 struct event_filter;
 

@@ -26,12 +26,10 @@ struct ftrace_entry {
 	unsigned long parent_ip;
 };
 
-void *ftrace_record_reserve(struct trace_array *tr, size_t size, u16 id,
-			    struct trace_buffer **buffer)
+void *ftrace_record_reserve_ctx(struct trace_array *tr, size_t size, u16 id,
+				struct trace_buffer **buffer, unsigned int trace_ctx)
 {
 	struct rb_event *event;
-	/* The dispatch disabled preemption: the record shows the traced code's count. */
-	unsigned int trace_ctx = tracing_gen_ctx_dec();
 
 	*buffer = READ_ONCE(tr->buffer);
 	event = ring_buffer_lock_reserve(*buffer, size);
@@ -41,27 +39,41 @@ void *ftrace_record_reserve(struct trace_array *tr, size_t size, u16 id,
 	return ring_buffer_event_data(event);
 }
 
+void *ftrace_record_reserve(struct trace_array *tr, size_t size, u16 id,
+			    struct trace_buffer **buffer)
+{
+	/* The dispatch disabled preemption: the record shows the traced code's count. */
+	return ftrace_record_reserve_ctx(tr, size, id, buffer, tracing_gen_ctx_dec());
+}
+
 void ftrace_record_commit(struct trace_buffer *buffer)
 {
 	ring_buffer_unlock_commit(buffer);
 	this_cpu_write(trace_cmdline_save, true);
 }
 
-void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
-			 struct ftrace_regs *fregs)
+void trace_function_record(struct trace_array *tr, unsigned long ip, unsigned long parent_ip,
+			   unsigned int trace_ctx)
 {
-	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
 	struct trace_buffer *buffer;
 	struct ftrace_entry *entry;
 
-	if (!READ_ONCE(tr->tracing_on))
-		return;
-	entry = ftrace_record_reserve(tr, sizeof(*entry), event_function.id, &buffer);
+	entry = ftrace_record_reserve_ctx(tr, sizeof(*entry), event_function.id, &buffer,
+					  trace_ctx);
 	if (!entry)
 		return;
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
 	ftrace_record_commit(buffer);
+}
+
+void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
+			 struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
+
+	if (READ_ONCE(tr->tracing_on))
+		trace_function_record(tr, ip, parent_ip, tracing_gen_ctx_dec());
 }
 
 /*

@@ -74,6 +74,12 @@ struct trace_buffer;
 void *ftrace_record_reserve(struct trace_array *tr, size_t size, u16 id,
 			    struct trace_buffer **buffer);
 void ftrace_record_commit(struct trace_buffer *buffer);
+/* The same with the context given (a record written outside the dispatch). */
+void *ftrace_record_reserve_ctx(struct trace_array *tr, size_t size, u16 id,
+				struct trace_buffer **buffer, unsigned int trace_ctx);
+/* One ftrace:function record of ip called from parent_ip into tr's live buffer. */
+void trace_function_record(struct trace_array *tr, unsigned long ip, unsigned long parent_ip,
+			   unsigned int trace_ctx);
 /*
  * A function tracer's init and reset: start (stop) tr's ops under
  * ftrace_lock, keeping task names while it runs.

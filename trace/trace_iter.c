@@ -28,6 +28,7 @@ struct trace_iterator *trace_iter_open(struct trace_array *tr, struct trace_buff
 	iter->cpu_file = cpu;
 	iter->consume = consume;
 	iter->header = !consume;
+	iter->time_start = tr->time_start;
 	for (int c = 0; !consume && c < (int)n; c++) {
 		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
 			continue;
@@ -51,19 +52,42 @@ void trace_iter_close(struct trace_iterator *iter)
 	kfree(iter);
 }
 
-/* entries and entries-written of the buffer (one CPU or all), as the header counts them. */
-static void buffer_counts(struct trace_buffer *buffer, int cpu, unsigned long *entries,
+void trace_iter_skip_before(struct trace_iterator *iter, u64 ts)
+{
+	struct ring_buffer_record *rec = &iter->rec[nr_cpu_ids];
+
+	iter->time_start = ts;
+	for (int c = 0; c < (int)nr_cpu_ids; c++) {
+		if (!iter->iters[c])
+			continue;
+		while (!ring_buffer_iter_peek(iter->iters[c], rec) && rec->ts < ts) {
+			ring_buffer_iter_advance(iter->iters[c]);
+			iter->skipped++;
+		}
+	}
+}
+
+/*
+ * entries and entries-written of the iterator's buffer (one CPU or all),
+ * as the header counts them: with records skipped, the ones shown (Linux
+ * then leaves the overruns out too).
+ */
+static void buffer_counts(struct trace_iterator *iter, unsigned long *entries,
 			  unsigned long *written)
 {
 	struct ring_buffer_stats st;
 
 	*entries = *written = 0;
 	for (int c = 0; c < (int)nr_cpu_ids; c++) {
-		if ((cpu != RING_BUFFER_ALL_CPUS && c != cpu) || ring_buffer_stats_cpu(buffer, c, &st))
+		if ((iter->cpu_file != RING_BUFFER_ALL_CPUS && c != iter->cpu_file) ||
+		    ring_buffer_stats_cpu(iter->buffer, c, &st))
 			continue;
 		*entries += st.entries;
-		*written += st.entries + st.overrun;
+		*written += st.entries + (iter->skipped ? 0 : st.overrun);
 	}
+	*entries -= min(*entries, iter->skipped);
+	if (iter->skipped)
+		*written = *entries;
 }
 
 /* Whether cpu has a next event, then in iter->rec[cpu]. */
@@ -131,7 +155,7 @@ int trace_iter_next_line(struct trace_iterator *iter)
 						  iter->cpu_file != RING_BUFFER_ALL_CPUS);
 			return 0;
 		}
-		buffer_counts(iter->buffer, iter->cpu_file, &entries, &written);
+		buffer_counts(iter, &entries, &written);
 		trace_iter_print_header(iter, entries, written);
 		return 0;
 	}

@@ -168,7 +168,7 @@ static void print_latency_context(struct trace_iterator *iter, int cpu,
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct trace_seq *s = &iter->seq;
 	bool in_ns = iter->tr->clock_id != TRACE_CLOCK_COUNTER;
-	u64 abs = rec->ts - iter->tr->time_start, rel = next_ts - rec->ts;
+	u64 abs = rec->ts - iter->time_start, rel = next_ts - rec->ts;
 
 	if (in_ns) {
 		abs = ns2usecs(abs);
@@ -265,17 +265,29 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 void trace_iter_print_latency_header(struct trace_iterator *iter, unsigned long entries,
 				     unsigned long written)
 {
+	static const struct trace_max_data none;
 	struct trace_seq *s = &iter->seq;
+	/* A latency tracer's snapshot has its section's facts; the live buffer none. */
+	const struct trace_max_data *m = iter->max ? &iter->tr->max_data : &none;
+	const char *fmt = iter->tr->trace_flags & TRACE_ITER(SYM_OFFSET) ? "%pS" : "%ps";
 
 	trace_seq_printf(s, "# %s latency trace v1.1.5 on %s\n", tracing_current_tracer(iter->tr),
 			 UTS_RELEASE);
 	trace_seq_puts(s, "# --------------------------------------------------------------------\n");
-	trace_seq_printf(s, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:preempt VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
-			 entries, written, nr_cpu_ids);
-	/* No latency tracer ran: Linux shows an empty task. */
-	trace_seq_puts(s, "#    -----------------\n"
-			  "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
-			  "#    -----------------\n#\n");
+	trace_seq_printf(s, "# latency: %llu us, #%lu/%lu, CPU#%d | (M:preempt VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
+			 (unsigned long long)(m->latency / 1000), entries, written, m->cpu,
+			 nr_cpu_ids);
+	trace_seq_printf(s, "#    -----------------\n"
+			    "#    | task: %.16s-%d (uid:0 nice:%d policy:0 rt_prio:0)\n"
+			    "#    -----------------\n", m->comm, m->pid, m->nice);
+	if (m->critical_start) {
+		trace_seq_puts(s, "#  => started at: ");
+		trace_seq_printf(s, fmt, (void *)m->critical_start);
+		trace_seq_puts(s, "\n#  => ended at:   ");
+		trace_seq_printf(s, fmt, (void *)m->critical_end);
+		trace_seq_puts(s, "\n#\n");
+	}
+	trace_seq_puts(s, "#\n");
 }
 
 /* latency-format's header, for a buffer with entries. */

@@ -36,17 +36,18 @@ static ssize_t trace_marker_raw_write(struct file *file, const char *buf, size_t
 	if (!(tr->trace_flags & TRACE_ITER(MARKERS)) || count < sizeof(u32))
 		return -EINVAL;
 	size = sizeof(*entry) + max(count, RAW_MIN_PAYLOAD);
+	/* Linux 6.12 takes what a 4 KiB sub-buffer holds, whatever the buffer's size. */
 	if (size > RB_MAX_DATA)
 		return -EINVAL;
 	if (!READ_ONCE(tr->tracing_on))
 		return -EBADF;
 	trace_ctx = tracing_gen_ctx();
 	this_cpu_write(trace_cmdline_save, true);
-	preempt_disable();
+	preempt_disable_notrace();
 	buffer = READ_ONCE(tr->buffer);
 	event = ring_buffer_lock_reserve(buffer, size);
 	if (!event) {
-		preempt_enable();
+		preempt_enable_notrace();
 		return -EBADF;
 	}
 	entry = ring_buffer_event_data(event);
@@ -54,7 +55,7 @@ static ssize_t trace_marker_raw_write(struct file *file, const char *buf, size_t
 	tracing_generic_entry_update(&entry->ent, event_raw_data.id, trace_ctx);
 	memcpy(&entry->id, buf, count);
 	ring_buffer_unlock_commit(buffer);
-	preempt_enable();
+	preempt_enable_notrace();
 	return (ssize_t)count;
 }
 

@@ -30,7 +30,7 @@ static const char *const trace_option_names[TRACE_ITER_NR] = {
 	"fields", "trace_printk", "annotate", "userstacktrace", "sym-userobj",
 	"printk-msg-only", "context-info", "latency-format", "record-cmd", "record-tgid",
 	"overwrite", "disable_on_free", "irq-info", "markers", "event-fork", "trace_printk_dest",
-	"pause-on-trace", "hash-ptr", "stacktrace",
+	"pause-on-trace", "hash-ptr", "function-trace", "stacktrace",
 };
 
 int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
@@ -49,6 +49,12 @@ int trace_set_option(struct trace_array *tr, unsigned int bit, bool on)
 	}
 	if (bit == TRACE_ITER_RECORD_TGID_BIT) {
 		int ret = trace_tgids_record(on);
+
+		if (ret)
+			return ret;
+	}
+	if (tr->current_trace && tr->current_trace->flag_changed) {
+		int ret = tr->current_trace->flag_changed(tr, bit, on);
 
 		if (ret)
 			return ret;

@@ -38,14 +38,16 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 	/*
 	 * Text that does not fit one event is cut where the event ends and the
 	 * write is short, as Linux's: a writer looping over the rest (echo,
-	 * printf) records it as the next event.
+	 * printf) records it as the next event. The event is one a 4 KiB
+	 * sub-buffer takes (4,054 bytes of text), whatever the buffer's
+	 * sub-buffer size: Linux 6.12 cuts there too.
 	 */
 	if (sizeof(*entry) + len + 2 > RB_MAX_DATA)
 		len = RB_MAX_DATA - sizeof(*entry) - 2;
 	/* The record's text ends in a newline, added if the writer left it out. */
 	newline = !len || text[len - 1] != '\n';
 	size = sizeof(*entry) + len + newline + 1;
-	preempt_disable();
+	preempt_disable_notrace();
 	/*
 	 * With triggers on events/ftrace/print the record is built in scratch,
 	 * copied to the ring, then shown to them, as Linux runs them on its
@@ -66,7 +68,7 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 		entry = event ? ring_buffer_event_data(event) : NULL;
 	}
 	if (!entry) {
-		preempt_enable();
+		preempt_enable_notrace();
 		return -EBADF;
 	}
 	tracing_generic_entry_update(&entry->ent, event_print.id, trace_ctx);
@@ -80,18 +82,18 @@ int trace_marker_record(struct trace_array *tr, const char *text, size_t len, un
 		memcpy(entry->buf + len, "\n", 2);
 	if (in_place) {
 		ring_buffer_unlock_commit(buffer);
-		preempt_enable();
+		preempt_enable_notrace();
 		return (int)len;
 	}
 	if (ring_buffer_write(buffer, size, entry)) {
 		trace_buffered_event_put();
-		preempt_enable();
+		preempt_enable_notrace();
 		return -EBADF;
 	}
 	entry->buf[len] = '\0';
 	event_triggers_call(print, entry, (unsigned int)(size - newline), false);
 	trace_buffered_event_put();
-	preempt_enable();
+	preempt_enable_notrace();
 	return (int)len;
 }
 

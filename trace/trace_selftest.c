@@ -21,6 +21,13 @@
  *                -> "bench: calls N tp_off X ns tp_on Y ns rb Z ns rb_events_per_sec R"
  *   ftrace N     the function tracer's (trace/ftrace_benchmark.c):
  *                -> "ftrace: calls N off X ns on Y ns sites S patch_on P us patch_off Q us"
+ *   irqsoff N    interrupts off for N us here (local_irq_save, udelay),
+ *                a section for the irqsoff tracers and preemptirq events
+ *                -> "irqsoff: N us"
+ *   preemptoff N the same with preemption off -> "preemptoff: N us"
+ *   preemptirq N N local_irq_save/restore pairs, then N preempt_disable/
+ *                enable pairs, each loop timed (under -icount: ns are
+ *                instructions) -> "preemptirq: pairs N irq X ns preempt Y ns"
  *
  * Kernel only.
  */
@@ -151,15 +158,19 @@ static noinline int selftest_recursion(unsigned long n)
 
 /*
  * How long a reader blocked like trace_pipe's (trace_wait_for) sleeps
- * after its data appears: the wake-up deferred to the tick. A thread
- * waits for a flag that this side raises at a known time, N times.
+ * after its data appears: a thread waits for a flag that this side raises
+ * at a known time, N times, waking readers as a commit does (irq_work).
  */
 static struct {
 	u64 raised_ns;		/* when flag went up */
 	int flag;		/* 1: "data" is there */
 	unsigned long rounds, done;
 	u64 sum_ns, max_ns;
+	unsigned long fast;	/* rounds woken within WAKE_FAST_NS */
 } wake_test;
+
+/* A fifth of a tick: a wake-up paced by the tick makes about one round in five this fast. */
+#define WAKE_FAST_NS	200000
 
 static bool wake_flag_ready(void *arg)
 {
@@ -176,6 +187,7 @@ static int wake_reader(void *arg)
 		d = ktime_get_ns() - wake_test.raised_ns;
 		wake_test.sum_ns += d;
 		wake_test.max_ns = max(wake_test.max_ns, d);
+		wake_test.fast += d < WAKE_FAST_NS;
 		__atomic_store_n(&wake_test.flag, 0, __ATOMIC_RELEASE);
 		__atomic_store_n(&wake_test.done, i + 1, __ATOMIC_RELEASE);
 	}
@@ -190,6 +202,7 @@ static int selftest_wake(unsigned long rounds)
 	wake_test.done = 0;
 	wake_test.flag = 0;
 	wake_test.sum_ns = wake_test.max_ns = 0;
+	wake_test.fast = 0;
 	t = kthread_run(wake_reader, NULL, "trace_wake");
 	if (IS_ERR_OR_NULL(t))
 		return -ENOMEM;
@@ -197,12 +210,14 @@ static int selftest_wake(unsigned long rounds)
 		msleep(1 + i % 3);	/* the reader is asleep again, at varying tick phases */
 		wake_test.raised_ns = ktime_get_ns();
 		__atomic_store_n(&wake_test.flag, 1, __ATOMIC_RELEASE);
+		trace_wake_readers();
 		while (__atomic_load_n(&wake_test.done, __ATOMIC_ACQUIRE) != i + 1)
 			msleep(1);
 	}
 	snprintf(selftest_result, sizeof(selftest_result),
-		 "wake: rounds %lu mean %lu us max %lu us\n", rounds,
-		 (unsigned long)(wake_test.sum_ns / rounds / 1000), (unsigned long)(wake_test.max_ns / 1000));
+		 "wake: rounds %lu mean %lu us max %lu us within %lu us %lu\n", rounds,
+		 (unsigned long)(wake_test.sum_ns / rounds / 1000), (unsigned long)(wake_test.max_ns / 1000),
+		 (unsigned long)(WAKE_FAST_NS / 1000), wake_test.fast);
 	return 0;
 }
 
@@ -230,6 +245,53 @@ static int selftest_parse(const char *buf, size_t count, char *word, size_t size
 	return 0;
 }
 
+/* --- irqsoff, preemptoff, preemptirq --------------------------------------------- */
+
+/* Not inlined: the sections start and end here, called from selftest_write. */
+static noinline int selftest_irqsoff(unsigned long us)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	udelay(us);
+	local_irq_restore(flags);
+	snprintf(selftest_result, sizeof(selftest_result), "irqsoff: %lu us\n", us);
+	return 0;
+}
+
+static noinline int selftest_preemptoff(unsigned long us)
+{
+	preempt_disable();
+	udelay(us);
+	preempt_enable();
+	snprintf(selftest_result, sizeof(selftest_result), "preemptoff: %lu us\n", us);
+	return 0;
+}
+
+static int selftest_preemptirq(unsigned long n)
+{
+	unsigned long flags;
+	u64 t0, t1, t2;
+
+	t0 = ktime_get_ns();
+	for (unsigned long i = 0; i < n; i++) {
+		local_irq_save(flags);
+		barrier();
+		local_irq_restore(flags);
+	}
+	t1 = ktime_get_ns();
+	for (unsigned long i = 0; i < n; i++) {
+		preempt_disable();
+		barrier();
+		preempt_enable();
+	}
+	t2 = ktime_get_ns();
+	snprintf(selftest_result, sizeof(selftest_result),
+		 "preemptirq: pairs %lu irq %llu ns preempt %llu ns\n", n,
+		 (unsigned long long)((t1 - t0) / n), (unsigned long long)((t2 - t1) / n));
+	return 0;
+}
+
 static ssize_t selftest_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
 	unsigned long long n;
@@ -250,6 +312,12 @@ static ssize_t selftest_write(struct file *file, const char *buf, size_t count, 
 		ret = trace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
 	else if (!strcmp(word, "ftrace"))
 		ret = ftrace_benchmark((unsigned long)n, selftest_result, sizeof(selftest_result));
+	else if (!strcmp(word, "irqsoff"))
+		ret = selftest_irqsoff((unsigned long)n);
+	else if (!strcmp(word, "preemptoff"))
+		ret = selftest_preemptoff((unsigned long)n);
+	else if (!strcmp(word, "preemptirq"))
+		ret = selftest_preemptirq((unsigned long)n);
 	else
 		ret = -EINVAL;
 	trace_types_unlock();

@@ -13,6 +13,7 @@
 #include <kernel/errno.h>
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
+#include <trace/tracer.h>
 #include <trace/trace_files.h>
 
 static int snapshot_open(struct inode *inode, struct file *file)
@@ -53,9 +54,13 @@ static ssize_t snapshot_write(struct file *file, const char *buf, size_t count, 
 	ret = trace_parse_ulong(buf, count, &val);
 	if (ret)
 		return ret;
-	if (val <= 1 && per_cpu)
-		return -EINVAL;
-	if (val == 0) {
+	trace_types_lock();
+	/* A latency tracer owns the snapshot buffer: its max trace (Linux's use_max_tr). */
+	if (tr->current_trace && tr->current_trace->print_max)
+		ret = -EBUSY;
+	else if (val <= 1 && per_cpu)
+		ret = -EINVAL;
+	else if (val == 0) {
 		tracing_free_snapshot(tr);
 	} else if (val == 1) {
 		ret = tracing_alloc_snapshot(tr);
@@ -67,6 +72,7 @@ static ssize_t snapshot_write(struct file *file, const char *buf, size_t count, 
 		else
 			ring_buffer_reset(tr->snapshot);
 	}
+	trace_types_unlock();
 	return ret ? ret : (ssize_t)count;
 }
 

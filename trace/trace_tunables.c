@@ -5,11 +5,11 @@
  * kstrtoul's (trace_parse_ulong): blanks, signs and overflow are EINVAL
  * or ERANGE and leave the old value.
  *
- * Without latency tracers (issue 13) the two latencies only keep what is
- * written; buffer_percent is the watermark Linux applies to splice()
- * readers of trace_pipe_raw, which Spoor lacks, so it too only keeps its
- * value. The ring buffer's sub-buffers stay 4 KiB: buffer_subbuf_size_kb
- * validates and rounds as Linux does and remembers the order asked for.
+ * The two latencies are what the latency tracers (trace/trace_latency.h)
+ * compare with: writing 0 to tracing_max_latency starts the search for a
+ * max over. buffer_percent is the watermark poll(2) applies to a CPU's
+ * trace_pipe_raw (trace_files.c, as Linux's trace_poll).
+ * buffer_subbuf_size_kb resizes the ring buffer's sub-buffers.
  * Pure.
  */
 #include <kernel/types.h>
@@ -18,9 +18,10 @@
 #include <kernel/fs/tracefs.h>
 #include <trace/trace.h>
 #include <trace/trace_files.h>
+#include <trace/trace_latency.h>
 
-/* tracing_thresh in ns: one for the whole system, as Linux's. */
-static unsigned long tracing_thresh;
+/* tracing_thresh in ns: one for the whole system, as Linux's (the latency tracers read it). */
+unsigned long tracing_thresh;
 
 /*
  * Both latency files hold nanoseconds and speak microseconds, Linux's
@@ -115,15 +116,13 @@ static const struct file_operations buffer_percent_fops = {
 /*
  * buffer_subbuf_size_kb: the KiB asked for round up to a power-of-two
  * number of 4 KiB pages, 1 to 128 of them (Linux's orders 0..7); 0 and
- * more than 512 KiB are EINVAL.
+ * more than 512 KiB are EINVAL. A change empties the buffers, as Linux's.
  */
-#define SUBBUF_MAX_ORDER	7
-
 static int subbuf_size_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = ((struct trace_file_data *)m->private)->tr;
 
-	seq_printf(m, "%lu\n", ((unsigned long)RB_PAGE_SIZE << tr->subbuf_order) / 1024);
+	seq_printf(m, "%u\n", RB_SUBBUF_SIZE(READ_ONCE(tr->subbuf_order)) / 1024);
 	return 0;
 }
 TRACE_SHOW_FILE(subbuf_size)
@@ -136,13 +135,15 @@ static ssize_t subbuf_size_write(struct file *file, const char *buf, size_t coun
 
 	if (ret)
 		return ret;
-	if (!kb || kb > ((unsigned long)RB_PAGE_SIZE << SUBBUF_MAX_ORDER) / 1024)
+	if (!kb || kb > RB_SUBBUF_SIZE(RB_SUBBUF_MAX_ORDER) / 1024)
 		return -EINVAL;
 	pages = DIV_ROUND_UP(kb * 1024, RB_PAGE_SIZE);
 	while ((1ul << order) < pages)
 		order++;
-	WRITE_ONCE(file_data(file)->tr->subbuf_order, order);
-	return (ssize_t)count;
+	trace_types_lock();
+	ret = tracing_set_subbuf_order(file_data(file)->tr, order);
+	trace_types_unlock();
+	return ret ? ret : (ssize_t)count;
 }
 
 static const struct file_operations subbuf_size_fops = {

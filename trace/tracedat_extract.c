@@ -96,40 +96,50 @@ static int read_formats(struct tracedat_extract *x, const char *tracefs)
 	return ret;
 }
 
+/* The number a file starts with (buffer_size_kb: "1410", "7 (expanded: 1410)"); -ENOENT: none. */
+static int read_number(const char *path, unsigned long long *val)
+{
+	struct sh_buf text = { 0 };
+	int ret = read_file(path, &text);
+
+	if (!ret && !(text.s && text.s[0] >= '0' && text.s[0] <= '9'))
+		ret = -ENOENT;
+	*val = 0;
+	for (const char *p = text.s; !ret && *p >= '0' && *p <= '9' && *val < (1ull << 40); p++)
+		*val = *val * 10 + (unsigned long long)(*p - '0');
+	sh_buf_free(&text);
+	return ret;
+}
+
 /*
  * The pages of one CPU's buffer (per_cpu/cpuN), consumed through
  * trace_pipe_raw. At most a buffer's worth: with tracing on, writers
  * (this read among them) fill pages as fast as they are taken, and a
  * dump must end. What was committed when it started is in that much.
  */
-static int read_pages(const char *dir, struct sh_buf *b)
+static int read_pages(const char *dir, size_t page_size, struct sh_buf *b)
 {
 	char path[256];
-	struct sh_buf kb = { 0 };
-	unsigned long long max = 1 << 16, kbytes = 0;
+	unsigned long long max = 1 << 16, kbytes;
 	char *page;
 	ssize_t n = 0;
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/buffer_size_kb", dir);
-	if (!read_file(path, &kb) && kb.s && kb.s[0] >= '0' && kb.s[0] <= '9') {
-		for (const char *p = kb.s; *p >= '0' && *p <= '9' && kbytes < (1ull << 40); p++)
-			kbytes = kbytes * 10 + (unsigned long long)(*p - '0');
-		max = kbytes * 1024 / RB_PAGE_SIZE + 2;
-	}
-	sh_buf_free(&kb);
+	if (!read_number(path, &kbytes))
+		max = kbytes * 1024 / (page_size - RB_PAGE_HDR_SIZE) + 2;
 	/* Non-blocking: an empty buffer ends the CPU's data instead of waiting for more. */
 	snprintf(path, sizeof(path), "%s/trace_pipe_raw", dir);
 	fd = sh_os->open(path, SH_O_RDONLY | SH_O_NONBLOCK, 0);
 	if (fd < 0)
 		return fd;
-	page = kmalloc(RB_PAGE_SIZE, GFP_KERNEL);
+	page = kmalloc(page_size, GFP_KERNEL);
 	if (!page) {
 		sh_os->close(fd);
 		return -ENOMEM;
 	}
-	while (max-- && (n = sh_os->read(fd, page, RB_PAGE_SIZE)) == RB_PAGE_SIZE)
-		sh_buf_put(b, page, RB_PAGE_SIZE);
+	while (max-- && (n = sh_os->read(fd, page, page_size)) == (ssize_t)page_size)
+		sh_buf_put(b, page, page_size);
 	kfree(page);
 	sh_os->close(fd);
 	return n < 0 && n != -EAGAIN ? (int)n : b->oom ? -ENOMEM : 0;
@@ -138,10 +148,17 @@ static int read_pages(const char *dir, struct sh_buf *b)
 int tracedat_extract_meta(struct tracedat_extract *x, const char *tracefs, const char *kallsyms,
 			  size_t kallsyms_len)
 {
+	unsigned long long kb;
+	u32 page_size = RB_PAGE_SIZE;
 	char path[256];
 	int ret;
 
 	memset(x, 0, sizeof(*x));
+	/* The pages trace_pipe_raw hands out are sub-buffers (4 KiB without the file). */
+	snprintf(path, sizeof(path), "%s/buffer_subbuf_size_kb", tracefs);
+	if (!read_number(path, &kb) && kb * 1024 > RB_PAGE_SIZE &&
+	    kb * 1024 <= RB_SUBBUF_SIZE(RB_SUBBUF_MAX_ORDER))
+		page_size = (u32)kb * 1024;
 	snprintf(path, sizeof(path), "%s/events/header_page", tracefs);
 	ret = read_file(path, &x->header_page);
 	if (ret)
@@ -161,7 +178,7 @@ int tracedat_extract_meta(struct tracedat_extract *x, const char *tracefs, const
 	if (ret)
 		return ret;
 	x->info = (struct tracedat_info){
-		.page_size = RB_PAGE_SIZE,
+		.page_size = page_size,
 		.header_page = x->header_page.s,
 		.header_event = x->header_event.s ? x->header_event.s : "",
 		.formats = x->formats,
@@ -189,7 +206,7 @@ int tracedat_extract(struct tracedat_extract *x, const char *tracefs, const char
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u", tracefs, cpu);
 		if (sh_os->stat(path, &st))
 			break;
-		ret = read_pages(path, &x->pages[cpu]);
+		ret = read_pages(path, x->info.page_size, &x->pages[cpu]);
 		x->cpu_size[cpu] = x->pages[cpu].len;
 		/* After the pages, as trace-cmd record: "entries" left should be 0. */
 		sh_buf_printf(&x->stats[cpu], "CPU: %u\n", cpu);

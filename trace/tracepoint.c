@@ -96,7 +96,11 @@ static int tracepoint_update(struct tracepoint *tp, void *func, void *data, int 
 	if (add && !old) {
 		rcu_assign_pointer(tp->funcs, new);
 		static_key_slow_inc(&tp->key.key);
+		if (tp->site_key)
+			static_key_slow_inc(tp->site_key);
 	} else if (!new) {
+		if (tp->site_key)
+			static_key_slow_dec(tp->site_key);
 		static_key_slow_dec(&tp->key.key);
 		rcu_assign_pointer(tp->funcs, new);
 	} else {

@@ -40,6 +40,12 @@ struct tracepoint {
 	struct static_key_false key;	/* on while funcs is non-empty */
 	/* NULL-terminated; NULL when nothing is attached. Readers: rcu_dereference. */
 	struct tracepoint_func *funcs;
+	/*
+	 * A key switched with key, for hooks that guard the call site
+	 * themselves (the preemptirq hooks, trace/trace_preemptirq.c); NULL
+	 * for most.
+	 */
+	struct static_key *site_key;
 };
 
 /*
@@ -74,7 +80,7 @@ unsigned long tracepoint_recursion_refused(void);
 		struct trace_recursion *__rec;				\
 		struct tracepoint_func *__it;				\
 									\
-		preempt_disable();					\
+		preempt_disable_notrace();					\
 		__rec = this_cpu_ptr(&tracepoint_recursion);		\
 		if (trace_recursion_lock(__rec)) {			\
 			__it = rcu_dereference(__tracepoint_##name.funcs); \
@@ -82,7 +88,7 @@ unsigned long tracepoint_recursion_refused(void);
 				((void (*)(void *, proto))__it->func)(__it->data, args); \
 			trace_recursion_unlock(__rec);			\
 		}							\
-		preempt_enable();					\
+		preempt_enable_notrace();					\
 	}								\
 	static inline void trace_##name(proto)				\
 	{								\

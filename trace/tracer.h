@@ -22,6 +22,9 @@ struct ring_buffer_record;
  * an array it runs on. opts are its own options, listed in trace_options
  * while it is current and in every options/ directory; their values,
  * bit i for opts[i], are one set for all arrays, as Linux's tracer flags.
+ * A latency tracer has print_max: `trace` shows its max snapshot.
+ * flag_changed, if there, hears of an array option (bit, TRACE_ITER_*) about
+ * to change on an array it runs on; an error refuses the change.
  */
 struct tracer {
 	const char *name;
@@ -32,6 +35,8 @@ struct tracer {
 			   const struct ring_buffer_record *rec);
 	const char *const *opts;	/* NULL-terminated, or NULL */
 	unsigned long *opt_flags;
+	bool print_max;
+	int (*flag_changed)(struct trace_array *tr, unsigned int bit, bool on);
 	struct tracer *next;		/* registered tracers, newest first */
 };
 

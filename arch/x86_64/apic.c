@@ -10,6 +10,7 @@
 #include <kernel/errno.h>
 #include <kernel/time.h>
 #include <kernel/hrtimer.h>
+#include <kernel/irq_work.h>
 #include <asm/apic.h>
 #include <asm/acpi.h>
 #include <asm/io.h>
@@ -37,6 +38,7 @@
 #define APIC_LVT_MASKED		0x10000
 #define APIC_ICR_BUSY		0x1000
 #define APIC_ICR_ASSERT		0x4000
+#define APIC_DEST_SELF		0x40000
 #define APIC_TDCR_DIV16		0x3
 
 /* I/O APIC: an index/data register pair (82093AA datasheet). */
@@ -73,6 +75,11 @@ static void local_timer_interrupt(struct pt_regs *regs)
 	hrtimer_interrupt();
 }
 
+static void irq_work_interrupt(struct pt_regs *regs)
+{
+	irq_work_run();
+}
+
 static void error_interrupt(struct pt_regs *regs)
 {
 	u32 esr;
@@ -102,6 +109,7 @@ void apic_init(void)
 	ioapic_route_isa_irq(SERIAL_IRQ, ISA_IRQ_VECTOR(SERIAL_IRQ), lapic_id());
 	irq_register_vector(LOCAL_TIMER_VECTOR, local_timer_interrupt);
 	irq_register_vector(ERROR_APIC_VECTOR, error_interrupt);
+	irq_register_vector(IRQ_WORK_VECTOR, irq_work_interrupt);
 	irq_register_vector(SPURIOUS_APIC_VECTOR, spurious_interrupt);
 }
 
@@ -135,9 +143,22 @@ static void lapic_icr_wait(void)
 }
 
 /*
+ * One write of the ICR's low half with the "self" shorthand: no
+ * destination in the high half, so an NMI sending this between the two
+ * writes of an interrupted lapic_send_ipi leaves that IPI's destination
+ * alone (and lapic_send_ipi's busy waits cover the delivery in flight).
+ */
+void arch_irq_work_raise(void)
+{
+	lapic_icr_wait();
+	lapic_write(APIC_ICR_LO, APIC_DEST_SELF | APIC_ICR_ASSERT | APIC_DM_FIXED | IRQ_WORK_VECTOR);
+}
+
+/*
  * The ICR is two registers: an interrupt arriving between the two writes
  * could send its own IPI and clobber the destination, so interrupts are
- * off for the pair. (NMI handlers never send IPIs.)
+ * off for the pair. (The one IPI an NMI may send, arch_irq_work_raise,
+ * writes the low half alone.)
  */
 void lapic_send_ipi(u32 apicid, u32 mode, u8 vector)
 {

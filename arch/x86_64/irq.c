@@ -12,6 +12,7 @@
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/preempt.h>
+#include <kernel/irqflags.h>
 #include <kernel/interrupt.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -51,6 +52,7 @@ static const char *vector_name(unsigned long vector)
 	case LOCAL_TIMER_VECTOR: return "timer";
 	case CALL_FUNCTION_VECTOR: return "call_function";
 	case RESCHEDULE_VECTOR: return "reschedule";
+	case IRQ_WORK_VECTOR: return "irq_work";
 	case ISA_IRQ_VECTOR(4): return "ttyS0";
 	default: return "irq";
 	}
@@ -60,7 +62,11 @@ void do_irq(struct pt_regs *regs)
 {
 	irq_handler_t h = vector_handlers[regs->vector];
 	struct pt_regs *old_regs = set_irq_regs(regs);
+	/* Taking it turned interrupts off: an irqs-off section until its return. */
+	bool irqs_were_on = regs->rflags & X86_EFLAGS_IF;
 
+	if (trace_irqflags_enabled() && irqs_were_on)
+		trace_hardirqs_off_caller((unsigned long)do_irq, regs->rip);
 	irq_enter();
 	this_cpu_inc(vector_counter[regs->vector]);
 	if (h) {
@@ -75,8 +81,10 @@ void do_irq(struct pt_regs *regs)
 	irq_exit();
 	set_irq_regs(old_regs);
 	/* Back to code that may be preempted: switch now if the scheduler asked. */
-	if (!preempt_count() && this_cpu_read(need_resched) && (regs->rflags & 0x200))
+	if (!preempt_count() && this_cpu_read(need_resched) && irqs_were_on)
 		preempt_schedule_irq();
+	if (trace_irqflags_enabled() && irqs_were_on)
+		trace_hardirqs_on_caller((unsigned long)do_irq, regs->rip);
 }
 
 int register_nmi_handler(nmi_handler_t fn)

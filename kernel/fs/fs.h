@@ -45,6 +45,15 @@ struct iovec_user {
 };
 
 /* What the VFS does on an open file; NULL entries fail as Linux does. */
+/* poll(2)'s event bits, Linux's values (what file_operations.poll returns). */
+#define POLLIN		0x001
+#define POLLPRI		0x002
+#define POLLOUT		0x004
+#define POLLERR		0x008
+#define POLLHUP		0x010
+#define POLLNVAL	0x020
+#define POLLRDNORM	0x040
+
 struct file_operations {
 	int (*open)(struct inode *inode, struct file *file);
 	/* Buffers are kernel memory. Return bytes moved or a negative errno. */
@@ -57,7 +66,7 @@ struct file_operations {
 	int (*mmap)(struct file *file, struct vm_area_struct *vma);
 	/* ioctl(2); arg is a user address or value. NULL: ENOTTY. */
 	long (*unlocked_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
-	/* poll(2): POLLIN/POLLOUT... now, without waiting. NULL: always ready. */
+	/* poll(2): POLL* bits now, without waiting. NULL: always ready. */
 	unsigned int (*poll)(struct file *file);
 	/*
 	 * write(2) and writev(2) as one call with the user's segments (a

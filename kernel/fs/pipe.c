@@ -134,15 +134,15 @@ static unsigned int pipe_poll(struct file *file)
 
 	if (file->f_mode & FMODE_READ) {
 		if (READ_ONCE(pipe->head) != READ_ONCE(pipe->tail))
-			mask |= 0x001;			/* POLLIN */
+			mask |= POLLIN;
 		if (!READ_ONCE(pipe->writers))
-			mask |= 0x010;			/* POLLHUP */
+			mask |= POLLHUP;
 	}
 	if (file->f_mode & FMODE_WRITE) {
 		if (pipe_writable(pipe, 1))
-			mask |= 0x004;			/* POLLOUT */
+			mask |= POLLOUT;
 		if (!READ_ONCE(pipe->readers))
-			mask |= 0x008;			/* POLLERR */
+			mask |= POLLERR;
 	}
 	return mask;
 }

@@ -45,6 +45,7 @@ static const struct {
 	{ ENODATA, "No data available" },
 	{ EOVERFLOW, "Value too large for defined data type" },
 	{ EILSEQ, "Invalid or incomplete multibyte or wide character" },
+	{ EMSGSIZE, "Message too long" },
 	{ EOPNOTSUPP, "Operation not supported" },
 	{ EADDRINUSE, "Address already in use" },
 	{ ETIMEDOUT, "Connection timed out" },

@@ -466,7 +466,7 @@ static __noreturn void do_idle(void)
 			local_irq_disable();
 			/* sti takes effect after hlt starts: a wake-up IPI cannot slip in between */
 			if (!this_cpu_read(need_resched))
-				__asm__ __volatile__("sti; hlt" ::: "memory");
+				safe_halt();
 			else
 				local_irq_enable();
 		}

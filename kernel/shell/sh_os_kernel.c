@@ -12,6 +12,7 @@
 #include <kernel/time.h>
 #include <kernel/console.h>
 #include <kernel/workload.h>
+#include <kernel/test_modules.h>
 #include <kernel/fs/fdtable.h>
 #include <kernel/fs/fcntl.h>
 #include <kernel/fs/dev.h>
@@ -311,7 +312,8 @@ static int k_poweroff(bool reboot)
 	return acpi_poweroff();
 }
 
-static const char *const workloads[] = { "pingpong", "kmalloc-storm", "cpuhog", NULL };
+static const char *const workloads[] = { "pingpong", "kmalloc-storm", "cpuhog", "modprobe", "rmmod",
+					 NULL };
 
 /* Operands as unsigned numbers, defaults where missing. */
 static bool workload_args(int argc, char **argv, long long *v, int n)
@@ -327,6 +329,8 @@ static int k_run_workload(int argc, char **argv)
 	long long v[3] = { 2, 1000, 256 };
 	int err;
 
+	if (!strcmp(argv[0], "modprobe") || !strcmp(argv[0], "rmmod"))
+		return test_module_command(argc, argv);
 	if (!strcmp(argv[0], "pingpong")) {
 		if (!workload_args(argc, argv, v, 2))
 			goto usage;

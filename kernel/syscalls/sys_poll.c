@@ -14,12 +14,6 @@
 #include <kernel/fs/fdtable.h>
 #include <asm/uaccess.h>
 
-#define POLLIN		0x001
-#define POLLPRI		0x002
-#define POLLOUT		0x004
-#define POLLERR		0x008
-#define POLLHUP		0x010
-#define POLLNVAL	0x020
 #define POLL_MAX_FDS	4096
 
 struct pollfd_user {

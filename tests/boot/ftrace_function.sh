@@ -6,13 +6,16 @@
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..24
+echo 1..25
 cd $T
-check "available_tracers lists function_graph, function, nop" grep -q '^function_graph function nop$' available_tracers
+check "available_tracers lists function_graph, the latency tracers, function, nop" grep -q '^function_graph wakeup_dl wakeup_rt wakeup preemptirqsoff preemptoff irqsoff function nop$' available_tracers
 n=$(wc -l < available_filter_functions)
 check "available_filter_functions lists the sites ($n)" test "$n" -gt 500
 check "available_filter_functions_addrs has one address per site" \
 	test "$(grep -cE '^ffffffff[0-9a-f]{8} [A-Za-z_.0-9]+$' available_filter_functions_addrs)" = "$n"
+# 16-byte records, 256 to a page, in one group
+is "dyn_ftrace_total_info counts the sites and the pages of their table" \
+	"$n pages:$(( (n * 16 + 4095) / 4096 )) groups: 1" "$(cat dyn_ftrace_total_info)"
 is "an empty filter traces all" "#### all functions enabled ####" "$(cat set_ftrace_filter)"
 is "an empty notrace list" "#### no functions disabled ####" "$(cat set_ftrace_notrace)"
 echo 'kmalloc kfree' > set_ftrace_filter

@@ -9,18 +9,23 @@
 echo 1..4
 
 cd /ftrace
-./ftracetest -K > /tmp/ftracetest.out 2>&1
+./ftracetest -K -v > /tmp/ftracetest.out 2>&1
 status=$?
-# The cases that do not pass, for whoever reads the log.
-grep '^not ok' /tmp/ftracetest.out | sed 's/^/# /'
+# Every case's result, and the log of each that does not pass (-v: the commands
+# it ran under set -x, up to the one that failed), for whoever reads the log.
+sed 's/^/# /' /tmp/ftracetest.out
 is "the driver ran every case (TAP plan and results)" 147 "$(grep -c '^\(not \)\{0,1\}ok [0-9]' /tmp/ftracetest.out)"
 # Case 56 (function traceon/off triggers) fails in about one full parallel
-# `ninja test` in two (a known flake, docs/ROADMAP.md): it moves one case
-# from pass to fail and nothing else.
-want="pass:92 fail:18"
-grep -q '^not ok 56 ftrace - test for function traceon/off triggers' /tmp/ftracetest.out &&
-	want="pass:91 fail:19"
-is "ftracetest's totals" "# Totals: $want xfail:1 xpass:0 skip:27 error:9" \
+# `ninja test` in two, case 87 (preemptirq: its 500 ms sections can lose to a
+# longer one when the host stalls a TCG vCPU) now and then (known flakes,
+# docs/ROADMAP.md): each failure moves one case from pass to fail, nothing else.
+pass=95 fail=16
+for c in '56 ftrace - test for function traceon/off triggers' '87 test for the preemptirqsoff tracer'; do
+	if grep -q "^not ok $c" /tmp/ftracetest.out; then
+		pass=$((pass - 1)) fail=$((fail + 1))
+	fi
+done
+is "ftracetest's totals" "# Totals: pass:$pass fail:$fail xfail:1 xpass:0 skip:24 error:11" \
 	"$(grep '^# Totals' /tmp/ftracetest.out)"
 is "it exits 1 while cases fail, as on Linux" 1 $status
 cd /sys/kernel/tracing

@@ -7,7 +7,7 @@
 # and probes removed while 3 CPUs keep hitting them.
 # spoor-exec: --smp 4
 . /spoor/lib/tap.sh
-echo 1..35
+echo 1..36
 cd /sys/kernel/tracing
 
 echo 'p:rd vfs_read f=$arg1 buf=$arg2:x64 cnt=$arg3:u32 comm=$comm ret=$stack0:symbol' > kprobe_events
@@ -150,6 +150,21 @@ hard=$(grep ' tick: (scheduler_tick+0x0/0x' trace | grep -c '\] d.[hH]')
 r=$?
 grep ' tick: (scheduler_tick+0x0/0x' trace | grep -v '\] d.[hH]' | head -n 3 | sed 's/^/# /'
 result $r "a probe in the timer interrupt: $ticks hits, $hard with the hardirq flag (h, or H inside a softirq)"
+
+# a probe in every probeable function at once (over 1,000; a few names are taken
+# twice by static functions: EEXIST, as on Linux), armed for one command
+echo > kprobe_events
+n=0
+for f in $(grep -v '\.' available_filter_functions); do
+	echo "p $f+5" >> kprobe_events 2>/dev/null && n=$((n + 1))
+done
+echo 1 > events/kprobes/enable
+cat /proc/version > /dev/null
+echo 0 > events/kprobes/enable
+hit=$(awk '$2 > 0 { n++ } END { print n + 0 }' kprobe_profile)
+echo > kprobe_events
+[ "$n" -ge 1000 ] && [ "$hit" -ge 20 ] && [ -z "$(cat kprobe_events)" ]
+result $? "$n probes at once, one in every function that takes one: $hit of them hit by one command, all removed"
 
 # hundreds of probes and kretprobes on hot functions (kmalloc, kfree, schedule), the
 # function tracer on every function too, 3 CPUs loaded

@@ -4,7 +4,7 @@
 # pipes to and from tasks, tracefs files as output, a 16 KiB stack that
 # deep recursion must not overflow, and a kill that stops a loop.
 . /spoor/lib/tap.sh
-echo 1..26
+echo 1..27
 
 cd /sys/kernel/tracing
 printf 'a b c\nd e f g\n' > /tmp/in
@@ -14,6 +14,8 @@ is "field and NF assignment rebuild \$0 with OFS" "a-X-c|d-e|" \
 is "arithmetic without floating point" "3.5 0.333333 1024 -1 1.5 2432902008176640000 1.41421" \
 	"$(awk 'function f(n) { return n <= 1 ? 1 : n * f(n - 1) }
 		BEGIN { print 7/2, 1/3, 2^10, -7%3, 10.5%3, f(20), sqrt(2) }')"
+is "exp, log, sin, cos, atan2 without floating point (mawk's digits)" "2.718282 2.302585 0.841471 0.540302 3.141593" \
+	"$(awk 'BEGIN { printf "%.6f %.6f %.6f %.6f %.6f", exp(1), log(10), sin(1), cos(1), atan2(1, 1) * 4 }')"
 is "printf's conversions" " 3.14|42   |00042|ff|1.234568e+04|0.0001234|Hi|   ab" \
 	"$(awk 'BEGIN { printf "%5.2f|%-5d|%05d|%x|%e|%g|%c%c|%*s", 3.14159, 42, 42, 255, 12345.678, 0.0001234, 72, "i", 5, "ab" }')"
 is "strnum comparisons" "1 0 0 1" "$(echo '10 9 abc' | awk '{ print ($1 > $2), ($3 < $2), ("10" > "9"), ($1 == 10.0) }')"

@@ -17,7 +17,7 @@ w() {
 
 # options/ and trace_options
 is "options/ has Linux's event-tracing options (beside function_graph's own)" \
-	"27" "$(ls options | grep -v -e '^funcgraph-' -e '^sleep-time$' | wc -l)"
+	"28" "$(ls options | grep -v -e '^funcgraph-' -e '^sleep-time$' | wc -l)"
 is "defaults as Linux's (overwrite on, hex off)" "1 0" "$(cat options/overwrite) $(cat options/hex)"
 is "trace_options lists them, 'no' before those off" \
 	"print-parent nosym-offset nosym-addr noverbose" "$(head -n 4 trace_options | tr '\n' ' ' | sed 's/ $//')"

@@ -1,7 +1,7 @@
 /*
  * For unit tests that boot the guest end to end: find the build directory
- * this test binary sits in (its spoor, spoor.elf and initrd), run host
- * commands and take their output. Header-only.
+ * this test binary sits in (its spoor, spoor.elf and initrd); run host
+ * commands with run_cmd.h. Header-only.
  */
 #ifndef TESTS_UNIT_GUEST_RUN_H
 #define TESTS_UNIT_GUEST_RUN_H
@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "tests/unit/run_cmd.h"
 
 static char build[PATH_MAX];	/* the build directory: this binary's ../ */
 
@@ -45,24 +46,6 @@ static inline bool find_build(const char *tool)
 	return !stat(path, &st) && have("qemu-system-x86_64") && have(tool);
 }
 
-/* A command's whole output (free it); *status as pclose gives it. */
-static inline char *run(const char *cmd, int *status)
-{
-	FILE *p = popen(cmd, "r");
-	char *out = NULL;
-	size_t cap = 0, n = 0, r;
-
-	cr_assert_not_null(p);
-	do {
-		cap += 1 << 20;
-		out = realloc(out, cap + 1);
-		r = fread(out + n, 1, cap - n, p);
-		n += r;
-	} while (r);
-	out[n] = 0;
-	*status = pclose(p);
-	return out;
-}
 
 static inline size_t lines(const char *s)
 {

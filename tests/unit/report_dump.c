@@ -13,6 +13,73 @@
 #include "tests/unit/guest_run.h"
 #include "trace/tracedat_frame.h"
 
+/* Boot the guest running script with `spoor exec --dump DIR/out`; dir: a new directory. */
+static bool guest_dump(const char *script, char *dir)
+{
+	char path[PATH_MAX + 64], cmd[3 * PATH_MAX];
+	char *out;
+	int status;
+	FILE *f;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/run.sh", dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(script, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "%s/spoor exec --timeout 200 --dump %s/out %s 2>&1", build, dir, path);
+	out = run(cmd, &status);
+	if (status) {
+		cr_expect_fail("spoor exec failed:\n%s", out);
+		free(out);
+		return false;
+	}
+	cr_expect(strstr(out, "trace-dump: ") && strstr(out, "-> dump port"), "%s", out);
+	free(out);
+	return true;
+}
+
+/* trace-cmd report and spoor report print the dump the same in a view: trace-cmd's text (free it). */
+static char *expect_same_report(const char *dir, const char *view)
+{
+	char cmd[3 * PATH_MAX];
+	char *tc, *sp;
+	int st1, st2;
+
+	snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s/out/trace-0.dat 2>&1", view, dir);
+	tc = run(cmd, &st1);
+	snprintf(cmd, sizeof(cmd), "%s/spoor report %s %s/out/trace-0.dat 2>&1", build, view, dir);
+	sp = run(cmd, &st2);
+	cr_expect_eq(st1, 0, "trace-cmd report %s: %.400s", view, tc);
+	cr_expect_eq(st2, 0, "spoor report %s: %.400s", view, sp);
+	if (strcmp(tc, sp)) {
+		const char *a = tc, *b = sp;
+		int line = 1;
+
+		while (*a && *a == *b) {
+			line += *a == '\n';
+			a++;
+			b++;
+		}
+		while (a > tc && a[-1] != '\n') {
+			a--;
+			b--;
+		}
+		cr_expect_fail("view \"%s\" differs at line %d:\n trace-cmd: %.*s\n spoor:     %.*s",
+			       view, line, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
+	}
+	free(sp);
+	return tc;
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[PATH_MAX + 16];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
 Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .timeout = 300)
 {
 	static const char script[] =
@@ -28,61 +95,20 @@ Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .time
 		"echo 0 > tracing_on\n"
 		"trace-dump -o /tmp/t.dat || exit 1\n"
 		"test -s /tmp/t.dat\n";
-	char dir[] = "/tmp/spoor-dump-test-XXXXXX", path[PATH_MAX + 64], cmd[3 * PATH_MAX];
+	char dir[] = "/tmp/spoor-dump-test-XXXXXX", cmd[3 * PATH_MAX];
 	const char *views[] = { "", "-R", "-N" };
-	char *out;
-	int status;
-	FILE *f;
 
 	if (!find_build("trace-cmd"))
 		cr_skip_test("needs the build's spoor and spoor.elf, QEMU and trace-cmd");
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/run.sh", dir);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs(script, f);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "%s/spoor exec --timeout 200 --dump %s/out %s 2>&1", build, dir, path);
-	out = run(cmd, &status);
-	if (status) {
-		cr_expect_fail("spoor exec failed:\n%s", out);
-		free(out);
+	if (!guest_dump(script, dir))
 		return;
-	}
-	cr_expect(strstr(out, "trace-dump: ") && strstr(out, "-> dump port"), "%s", out);
-	free(out);
-
 	for (size_t v = 0; v < sizeof(views) / sizeof(views[0]); v++) {
-		char *tc, *sp;
-		int st1, st2;
+		char *tc = expect_same_report(dir, views[v]);
 
-		snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s/out/trace-0.dat 2>&1", views[v], dir);
-		tc = run(cmd, &st1);
-		snprintf(cmd, sizeof(cmd), "%s/spoor report %s %s/out/trace-0.dat 2>&1", build, views[v], dir);
-		sp = run(cmd, &st2);
-		cr_expect_eq(st1, 0, "trace-cmd report %s: %.400s", views[v], tc);
-		cr_expect_eq(st2, 0, "spoor report %s: %.400s", views[v], sp);
 		/* sched, kmem and irq events of a busy shell: hundreds at least. */
 		cr_expect_gt(lines(tc), 300, "only %zu lines", lines(tc));
 		cr_expect(strstr(tc, "sched_switch:") && strstr(tc, "kmalloc:") && strstr(tc, "kfree:"));
-		if (strcmp(tc, sp)) {
-			const char *a = tc, *b = sp;
-			int line = 1;
-
-			while (*a && *a == *b) {
-				line += *a == '\n';
-				a++;
-				b++;
-			}
-			while (a > tc && a[-1] != '\n') {
-				a--;
-				b--;
-			}
-			cr_expect_fail("view \"%s\" differs at line %d:\n trace-cmd: %.*s\n spoor:     %.*s",
-				       views[v], line, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
-		}
 		free(tc);
-		free(sp);
 	}
 	{
 		/* --stat: the per_cpu stats trace-dump kept, after the pages were taken. */
@@ -101,8 +127,47 @@ Test(report_dump, guest_dump_reads_the_same_in_trace_cmd_and_spoor_report, .time
 		free(tc);
 		free(sp);
 	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_expect_eq(system(cmd), 0);
+	remove_dir(dir);
+}
+
+/*
+ * With 8 KiB sub-buffers: the dump's pages are 8 KiB and both readers
+ * take them. A 4,096-byte marker still makes events of 4,054 bytes of
+ * text and the rest, as Linux 6.12's (its cut does not follow the
+ * sub-buffer size).
+ */
+Test(report_dump, dump_with_8k_sub_buffers, .timeout = 300)
+{
+	static const char script[] =
+		"cd /sys/kernel/tracing\n"
+		"echo 8 > buffer_subbuf_size_kb\n"
+		"echo 1 > events/sched/enable\n"
+		"i=0\n"
+		"while [ $i -lt 10 ]; do seq 1 100 > /dev/null; ls / > /dev/null; i=$((i+1)); done\n"
+		"printf 'm%.0s' $(seq 4096) > trace_marker\n"
+		"trace-dump || exit 1\n";
+	char dir[] = "/tmp/spoor-dump-test-XXXXXX", cmd[3 * PATH_MAX], want[4100];
+	char *tc, *info;
+	int status;
+
+	if (!find_build("trace-cmd"))
+		cr_skip_test("needs the build's spoor and spoor.elf, QEMU and trace-cmd");
+	if (!guest_dump(script, dir))
+		return;
+	/* The header: magic, "tracing", "6\0", endian 0, long size 8, then the page size (LE). */
+	snprintf(cmd, sizeof(cmd), "head -c 20 %s/out/trace-0.dat | od -A n -t x1 | tr -d ' \\n'", dir);
+	info = run(cmd, &status);
+	cr_expect(strstr(info, "74726163696e6736000008" "00200000"), "page size 8192: %s", info);
+	free(info);
+	tc = expect_same_report(dir, "");
+	cr_expect_gt(lines(tc), 100, "only %zu lines", lines(tc));
+	want[0] = ' ';
+	memset(want + 1, 'm', 4054);
+	strcpy(want + 4055, "\n");
+	cr_expect(strstr(tc, want), "4,054 bytes of the marker in one event");
+	cr_expect(strstr(tc, " " "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm" "\n"), "and the other 42 in the next");
+	free(tc);
+	remove_dir(dir);
 }
 
 /* What a scan reported, frame by frame. */

@@ -1,8 +1,9 @@
 /*
  * Fixtures for the spoor report tests: ring-buffer pages built event by
  * event (with time extends, absolute stamps, padding, discarded events
- * and lost-event flags exactly where a test wants them) and whole
- * trace.dat files written with trace/tracedat_write.c into memory.
+ * and lost-event flags exactly where a test wants them), whole
+ * trace.dat files written with trace/tracedat_write.c into memory, and
+ * the comparison with what trace-cmd report prints for a file.
  * Header-only; each report_*.c test includes it.
  */
 #ifndef TESTS_UNIT_REPORT_FIXTURE_H
@@ -15,6 +16,8 @@
 #include "trace/ring_buffer_format.h"
 #include "trace/tracedat.h"
 #include "host-tools/report.h"
+#include <criterion/criterion.h>
+#include "tests/unit/run_cmd.h"
 
 /* A page being filled. */
 struct fx_page {
@@ -205,6 +208,56 @@ static inline char *fx_report(const u8 *buf, size_t len, const struct report_opt
 	*status = report_run("fixture.dat", buf, len, opt ? opt : &none, f);
 	fclose(f);
 	return out;
+}
+
+/* trace-cmd's output for path with extra flags. */
+static inline char *trace_cmd(const char *path, const char *flags)
+{
+	char cmd[512];
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s 2>/dev/null", flags, path);
+	return run(cmd, &status);
+}
+
+/* The first line where a and b differ, for the failure message. */
+static inline void first_difference(const char *a, const char *b, char *msg, size_t size)
+{
+	int line = 1;
+
+	while (*a && *a == *b) {
+		line += *a == '\n';
+		a++;
+		b++;
+	}
+	while (line > 1 && a[-1] != '\n') {
+		a--;
+		b--;
+	}
+	snprintf(msg, size, "line %d:\n trace-cmd: %.*s\n spoor:     %.*s", line,
+		 (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
+}
+
+/*
+ * Does got equal trace-cmd's output for path with flags? Else a message
+ * naming the first line that differs. trace-cmd gets a second run before
+ * a difference counts: on a loaded machine it has once in a while printed
+ * raw nanosecond stamps ("1000058997:") in place of "1.000059:".
+ */
+static inline bool same_as_trace_cmd(const char *path, const char *flags, const char *got, char *msg,
+			      size_t size)
+{
+	for (int run = 0; run < 2; run++) {
+		char *want = trace_cmd(path, flags);
+		bool same = !strcmp(want, got);
+
+		if (!same)
+			first_difference(want, got, msg, size);
+		free(want);
+		if (same)
+			return true;
+	}
+	return false;
 }
 
 #endif

@@ -10,7 +10,7 @@
  * linux-6.12-formats.txt) compiles, and the ten print fmts Linux 6.18 has
  * that once did not print as trace-cmd prints them.
  */
-/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_stat.c host-tools/report_filter.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
+/* uses: trace/tracedat_write.c host-tools/report.c host-tools/report_stat.c host-tools/report_filter.c host-tools/report_wakeup.c host-tools/report_perf.c user/perf/perf_data.c host-tools/report_event.c host-tools/report_printfmt.c host-tools/report_printfmt_lex.c host-tools/report_printfmt_expr.c host-tools/report_printfmt_eval.c host-tools/report_printfmt_render.c host-tools/report_page.c host-tools/report_plugin.c host-tools/report_graph.c host-tools/report_syms.c host-tools/report_out.c host-tools/report_svg.c host-tools/tracedat_read.c host-tools/spoor_err.c */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <glob.h>
@@ -141,10 +141,10 @@ static unsigned int load_glob(const char *pattern, struct tracedat_format *forma
 		size_t len;
 
 		/*
-		 * Not the function_graph records: spoor report has no graph view
-		 * yet (docs/ROADMAP.md, issue 13), and trace-cmd's graph plugin
-		 * pairs each entry with the records after it, which on random
-		 * records runs for minutes.
+		 * Not the function_graph records: trace-cmd's graph view pairs
+		 * each entry with the records after it, which on random records
+		 * runs for minutes. report_funcgraph tests that view on records
+		 * laid out as the tracer writes them.
 		 */
 		if (strstr(g.gl_pathv[i], "/ftrace/funcgraph_"))
 			continue;
@@ -205,67 +205,6 @@ static void free_formats(struct tracedat_format *formats, unsigned int nf)
 		free((char *)formats[i].system);
 		free((char *)formats[i].text);
 	}
-}
-
-/* trace-cmd's output for path with extra flags. */
-static char *trace_cmd(const char *path, const char *flags)
-{
-	char cmd[512], *out = NULL;
-	size_t cap = 0, n = 0, r;
-	FILE *p;
-
-	snprintf(cmd, sizeof(cmd), "trace-cmd report %s -i %s 2>/dev/null", flags, path);
-	p = popen(cmd, "r");
-	cr_assert_not_null(p);
-	do {
-		cap += 1 << 16;
-		out = realloc(out, cap + 1);
-		r = fread(out + n, 1, cap - n, p);
-		n += r;
-	} while (r);
-	out[n] = 0;
-	pclose(p);
-	return out;
-}
-
-/* The first line where a and b differ, for the failure message. */
-static void first_difference(const char *a, const char *b, char *msg, size_t size)
-{
-	int line = 1;
-
-	while (*a && *a == *b) {
-		line += *a == '\n';
-		a++;
-		b++;
-	}
-	while (line > 1 && a[-1] != '\n') {
-		a--;
-		b--;
-	}
-	snprintf(msg, size, "line %d:\n trace-cmd: %.*s\n spoor:     %.*s", line,
-		 (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
-}
-
-/*
- * Does got equal trace-cmd's output for path with flags? Else a message
- * naming the first line that differs. trace-cmd gets a second run before
- * a difference counts: on a loaded machine it has once in a while printed
- * raw nanosecond stamps ("1000058997:") in place of "1.000059:".
- */
-static bool same_as_trace_cmd(const char *path, const char *flags, const char *got, char *msg,
-			      size_t size)
-{
-	for (int run = 0; run < 2; run++) {
-		char *want = trace_cmd(path, flags);
-		bool same = !strcmp(want, got);
-
-		if (!same)
-			first_difference(want, got, msg, size);
-		free(want);
-		if (same)
-			return true;
-	}
-	return false;
 }
 
 /* The text views compared, trace-cmd's options and report_opts letters. */

@@ -13,6 +13,7 @@
 #include <trace/ring_buffer.h>
 #include <trace/ring_buffer_internal.h>
 #include <trace/trace_recursion.h>
+#include "ring_buffer_decode.h"
 
 static u64 fake_now;
 static u64 fake_clock(void) { return fake_now; }
@@ -65,78 +66,6 @@ static void check_rec(u32 seq, u32 len)
 		cr_assert_eq(rec.data[i], 0, "rounding bytes are zeroed");
 }
 
-/* ---- an independent decoder of one page, from the format header only ---- */
-
-struct decoded {
-	u64 ts;
-	u32 type_len;	/* of the data event */
-	u32 len;	/* payload bytes */
-	const u8 *payload;
-};
-
-struct decoded_page {
-	int n, extends, stamps, paddings;
-	bool missed, stored;
-	unsigned long lost;
-	struct decoded ev[1024];
-};
-
-static void decode_page(const void *page, struct decoded_page *out)
-{
-	const struct rb_data_page *dp = page;
-	u64 commit = (u64)dp->commit;
-	u64 size = commit & ~(RB_MISSED_EVENTS | RB_MISSED_STORED);
-	u64 ts = dp->time_stamp;
-	u32 off = 0;
-
-	memset(out, 0, sizeof(*out));
-	out->missed = commit & RB_MISSED_EVENTS;
-	out->stored = commit & RB_MISSED_STORED;
-	cr_assert_leq(size, RB_PAGE_DATA_SIZE);
-	if (out->stored)
-		memcpy(&out->lost, dp->data + size, sizeof(long));
-	while (off < size) {
-		u32 word, a0 = 0, type, delta, len;
-
-		memcpy(&word, dp->data + off, 4);
-		if (off + 8 <= RB_PAGE_DATA_SIZE)
-			memcpy(&a0, dp->data + off + 4, 4);
-		type = word & 31;
-		delta = word >> 5;
-		if (type == 29) {
-			len = delta ? 4 + a0 : size - off;
-			ts += delta;
-			out->paddings++;
-		} else if (type == 30) {
-			len = 8;
-			ts += ((u64)a0 << 27) + delta;
-			out->extends++;
-		} else if (type == 31) {
-			len = 8;
-			ts = ((u64)a0 << 27) + delta + (ts & (0xf8ull << 56));
-			out->stamps++;
-		} else {
-			struct decoded *d = &out->ev[out->n++];
-
-			ts += delta;
-			d->ts = ts;
-			d->type_len = type;
-			if (type) {
-				d->len = type * 4;
-				d->payload = dp->data + off + 4;
-				len = 4 + d->len;
-			} else {
-				d->len = a0 - 4;
-				d->payload = dp->data + off + 8;
-				len = (4 + a0 + 3) & ~3u;
-			}
-		}
-		cr_assert_gt(len, 0);
-		off += len;
-	}
-	cr_assert_eq(off, size, "events end exactly at commit");
-}
-
 static struct decoded_page dpage;
 static u8 page[RB_PAGE_SIZE];
 
@@ -176,8 +105,8 @@ Test(ring_buffer, event_sizes_small_and_large_forms)
 		write_seq(b, i, lens[i]);
 	cr_assert_eq(ring_buffer_write(b, RB_MAX_DATA + 1, page), -EBUSY, "too large");
 	/* The largest event needs a page of its own: two pages to decode. */
-	while (ring_buffer_read_page(b, 0, page, false) > 0) {
-		decode_page(page, &dpage);
+	while (ring_buffer_read_page(b, 0, page, sizeof(page), false) > 0) {
+		decode_page(page, RB_PAGE_DATA_SIZE, &dpage);
 		for (int k = 0; k < dpage.n; k++, got++) {
 			cr_assert_eq(dpage.ev[k].type_len, types[got], "len %u", lens[got]);
 			cr_assert_eq(dpage.ev[k].len, lens[got] ? ALIGN_UP(lens[got], 4) : 4);
@@ -200,8 +129,8 @@ Test(ring_buffer, time_extends_and_absolute_deltas)
 		want[i] = fake_now;
 		write_seq(b, i, 16);
 	}
-	cr_assert_gt(ring_buffer_read_page(b, 0, page, false), 0);
-	decode_page(page, &dpage);
+	cr_assert_gt(ring_buffer_read_page(b, 0, page, sizeof(page), false), 0);
+	decode_page(page, RB_PAGE_DATA_SIZE, &dpage);
 	cr_assert_eq(dpage.n, ARRAY_SIZE(gaps));
 	cr_assert_eq(dpage.extends, 4, "deltas of 2^27 and more need an extend");
 	cr_assert_eq(dpage.stamps, 0);
@@ -340,18 +269,18 @@ Test(ring_buffer, read_page_hands_out_linux_pages_with_missed_counts)
 		write_seq(b, n, 24);
 	}
 	/* The writer's page is not handed out when only full pages are asked for. */
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, true), -EAGAIN);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), true), -EAGAIN);
 	cr_assert_eq(ring_buffer_consume(b, 0, &rec), 0);
-	len = ring_buffer_read_page(b, 0, page, false);
+	len = ring_buffer_read_page(b, 0, page, sizeof(page), false);
 	cr_assert_eq(len, 9 * 28);
-	decode_page(page, &dpage);
+	decode_page(page, RB_PAGE_DATA_SIZE, &dpage);
 	cr_assert_eq(dpage.n, 9);
 	cr_assert_not(dpage.missed);
 	for (n = 0; n < 9; n++) {
 		cr_assert_eq(dpage.ev[n].ts, 1000 + 100 * (n + 2), "times survive a partial page");
 		cr_assert_eq(memcmp(dpage.ev[n].payload, &(u32){ n + 1 }, 4), 0);
 	}
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, false), -EAGAIN);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), false), -EAGAIN);
 
 	/*
 	 * Overrun: 28-byte events, 145 to a page. Page 0 (10 read) takes 135
@@ -360,19 +289,19 @@ Test(ring_buffer, read_page_hands_out_linux_pages_with_missed_counts)
 	 */
 	for (n = 0; n < 870; n++)
 		write_seq(b, 100 + n, 24);
-	len = ring_buffer_read_page(b, 0, page, true);
+	len = ring_buffer_read_page(b, 0, page, sizeof(page), true);
 	cr_assert_eq(len, 145 * 28);
-	decode_page(page, &dpage);
+	decode_page(page, RB_PAGE_DATA_SIZE, &dpage);
 	cr_assert(dpage.missed && dpage.stored);
 	cr_assert_eq(dpage.lost, 135 + 3 * 145);
 	cr_assert_eq(dpage.n, 145);
 	cr_assert_eq(memcmp(dpage.ev[0].payload, &(u32){ 100 + 135 + 3 * 145 }, 4), 0);
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, true), 145 * 28);
-	decode_page(page, &dpage);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), true), 145 * 28);
+	decode_page(page, RB_PAGE_DATA_SIZE, &dpage);
 	cr_assert_not(dpage.missed, "reported once");
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, true), -EAGAIN);
-	cr_assert_eq(ring_buffer_read_page(b, 0, page, false), 10 * 28);
-	decode_page(page, &dpage);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), true), -EAGAIN);
+	cr_assert_eq(ring_buffer_read_page(b, 0, page, sizeof(page), false), 10 * 28);
+	decode_page(page, RB_PAGE_DATA_SIZE, &dpage);
 	cr_assert_eq(memcmp(dpage.ev[9].payload, &(u32){ 969 }, 4), 0);
 	ring_buffer_free(b);
 }

@@ -327,7 +327,7 @@ static void check_event(struct cpu_check *cc, int cpu, const struct cevent *e, u
 static bool read_pages(struct cpu_check *cc, int cpu, u8 *pg)
 {
 	const struct rb_data_page *dp = (const void *)pg;
-	int len = ring_buffer_read_page(cb, cpu, pg, false);
+	int len = ring_buffer_read_page(cb, cpu, pg, sizeof(pg), false);
 	u64 ts;
 	int off = 0;
 

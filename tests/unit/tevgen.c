@@ -81,7 +81,7 @@ Test(tevgen, real_specs_predict_linux_formats)
 		tev_free(spec);
 		free(text);
 	}
-	cr_assert_eq(events, 30);
+	cr_assert_eq(events, 32);
 }
 
 static const char small_spec[] =

@@ -228,6 +228,12 @@ Test(filter, errors_linux_texts_and_positions)
 		{ "sval == 0x1234567890123456789012", "Operand too long", 33 },
 		{ "name == \"abc", "Missing matching quote", 13 },
 		{ "(sval == 1", "Too many '('", 1 },
+		{ "((sval == 1)", "Too many '('", 1 },
+		{ "(sval == 1 || (uval == 2)", "Too many '('", 1 },
+		{ "(sval == 1))", "Too few '('", 12 },
+		{ "(sval == 1 uval == 2)", "Meaningless filter expression", 12 },
+		{ "!)", "Meaningless filter expression", 2 },
+		{ "(!)", "Meaningless filter expression", 3 },
 		{ "sval == 1)", "Too few '('", 10 },
 		{ ")", "Too few '('", 1 },
 		{ "sval == 1 uval == 2", "Meaningless filter expression", 11 },
@@ -281,23 +287,38 @@ Test(filter, hostile_sizes)
 		n += (size_t)sprintf(text + n, "%ssval==1", i ? "||" : "");
 	cr_assert_str_eq(refuse(text).msg, "Too many terms in predicate expression");
 
-	/* Nesting: FILTER_MAX_DEPTH is fine, one more is refused, far more too. */
-	for (int depth = FILTER_MAX_DEPTH; depth <= 3000; depth += depth == FILTER_MAX_DEPTH ? 1 : 2967) {
+	/*
+	 * Nesting as deep as a 4 KiB write holds, as Linux takes it: 1,000
+	 * parentheses (the rig's case), and 2,000 levels of "(!" whose NOTs
+	 * cancel in pairs.
+	 */
+	for (int depth = 1000; depth <= 2000; depth += 1000) {
 		n = 0;
 		for (int i = 0; i < depth; i++)
-			text[n++] = i % 2 ? '!' : '(';
+			text[n++] = depth == 1000 || i % 2 ? '(' : '!';
 		n += (size_t)sprintf(text + n, "sval == 7");
 		for (int i = 0; i < depth; i++)
-			if (i % 2 == 0)
+			if (depth == 1000 || i % 2)
 				text[n++] = ')';
 		text[n] = '\0';
-		if (depth == FILTER_MAX_DEPTH) {
-			cr_assert_eq(filter_parse(&call, text, &f, &err), 0, "%s", err.msg);
-			cr_assert(filter_match(f, &r) == ((FILTER_MAX_DEPTH / 2) % 2 == 0));
-			filter_free(f);
-		} else {
-			cr_assert_str_eq(refuse(text).msg, "Too many '('");
-		}
+		cr_assert_eq(filter_parse(&call, text, &f, &err), 0, "%d: %s at %d", depth, err.msg, err.pos);
+		cr_assert(filter_match(f, &r) == (depth == 1000 || (depth / 2) % 2 == 0));
+		cr_assert_str_eq(filter_string(f), text);
+		filter_free(f);
+		/* One ')' short: the outermost '(' is reported; one too many: that ')'. */
+		text[n - 1] = '\0';
+		cr_assert_str_eq(refuse(text).msg, "Too many '('");
+		cr_assert_eq(refuse(text).pos, depth == 1000 ? 1 : 2);
+		strcpy(text + n - 1, "))");
+		cr_assert_str_eq(refuse(text).msg, "Too few '('");
+		cr_assert_eq(refuse(text).pos, (int)n + 1);
+	}
+	/* Past what the program's offsets hold: refused before parsing. */
+	{
+		static char huge[40000];
+
+		memset(huge, '(', sizeof(huge) - 1);
+		cr_assert_eq(filter_parse(&call, huge, &f, &err), -E2BIG);
 	}
 
 	/* A string operand longer than the limit. */
@@ -305,6 +326,75 @@ Test(filter, hostile_sizes)
 	memcpy(text, "name == \"", 9);
 	strcpy(text + 600, "\"");
 	cr_assert_str_eq(refuse(text).msg, "Operand too long");
+}
+
+/*
+ * A random expression of &&, ||, ! and parentheses over "sval == N"
+ * (true when N is 1) into text, nested depth deep: its value, computed
+ * here by C's own operators.
+ */
+static bool random_expr(char *text, size_t *n, unsigned int *seed, int depth)
+{
+	int kind = depth ? 1 + rand_r(seed) % 4 : 0;
+	bool a, b;
+
+	switch (kind) {
+	case 0: {
+		int v = rand_r(seed) % 2;
+
+		*n += (size_t)sprintf(text + *n, "sval == %d", v);
+		return v == 1;
+	}
+	case 1:
+		text[(*n)++] = '!';
+		text[(*n)++] = '(';
+		a = random_expr(text, n, seed, depth - 1);
+		text[(*n)++] = ')';
+		return !a;
+	case 2:
+		text[(*n)++] = '(';
+		a = random_expr(text, n, seed, depth - 1);
+		text[(*n)++] = ')';
+		return a;
+	default:
+		/* Both sides grouped: a bare "x || y" on the left would bind to the right. */
+		text[(*n)++] = '(';
+		a = random_expr(text, n, seed, depth - 1);
+		text[(*n)++] = ')';
+		*n += (size_t)sprintf(text + *n, kind == 3 ? " && " : " || ");
+		/* Short: the right side stays a leaf or a group, keeping the text small. */
+		text[(*n)++] = '(';
+		b = random_expr(text, n, seed, depth > 3 ? 2 : depth - 1);
+		text[(*n)++] = ')';
+		return kind == 3 ? a && b : a || b;
+	}
+}
+
+/* The explicit-stack parser agrees with C on deep random expressions. */
+Test(filter, deep_random_expressions_match_c)
+{
+	static char text[8192];
+	unsigned int seed = 4242;
+	int tested = 0, deepest = 0;
+
+	set_rec(1, 2, 3, 4, "bash", "x");
+	for (int iter = 0; iter < 300; iter++) {
+		size_t n = 0;
+		bool want = random_expr(text, &n, &seed, 1 + iter % 60);
+		int open = 0;
+
+		text[n] = '\0';
+		if (n >= 4000)
+			continue;
+		cr_assert_eq(match(text), want, "'%s'", text);
+		tested++;
+		for (size_t i = 0; i < n; i++) {
+			open += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+			deepest = open > deepest ? open : deepest;
+		}
+	}
+	cr_assert_geq(tested, 250);
+	cr_assert_geq(deepest, 40, "nested deeper than the old limit of 32");
 }
 
 Test(filter, random_input_never_crashes)

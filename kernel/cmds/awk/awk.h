@@ -4,6 +4,7 @@
  *	awk_parse.c	statements, rules and functions into a syntax tree
  *	awk_expr.c	expressions (precedence climbing)
  *	awk_num.c	numbers: parsing, arithmetic, printf's numeric conversions
+ *	awk_math.c	exp, log, sin, cos and atan2 in fixed point
  *	awk_value.c	strings, values, conversions, comparisons, arrays
  *	awk_eval.c	expressions evaluated
  *	awk_exec.c	statements run, the BEGIN/main/END loop
@@ -18,8 +19,8 @@
  * 1234.567890 is exact, 1/3 is 0.333333333. Beyond those limits results
  * saturate or lose the smaller digits; printf's %e/%f/%g round the exact
  * decimal value half to even (C rounds the nearest binary double), and
- * the transcendental functions (exp, log, sin, cos, atan2) are not there;
- * sqrt is, to nine places.
+ * the transcendental functions (exp, log, sin, cos, atan2) and sqrt are
+ * right to nine places.
  */
 #ifndef KERNEL_CMDS_AWK_AWK_H
 #define KERNEL_CMDS_AWK_AWK_H
@@ -94,7 +95,8 @@ enum {
 /* Built-in functions. */
 enum awk_builtin {
 	B_LENGTH, B_SUBSTR, B_INDEX, B_SPLIT, B_SUB, B_GSUB, B_MATCH, B_SPRINTF,
-	B_TOLOWER, B_TOUPPER, B_INT, B_SQRT, B_RAND, B_SRAND, B_SYSTEM, B_CLOSE,
+	B_TOLOWER, B_TOUPPER, B_INT, B_SQRT, B_EXP, B_LOG, B_SIN, B_COS, B_ATAN2,
+	B_RAND, B_SRAND, B_SYSTEM, B_CLOSE,
 	B_FFLUSH,
 };
 
@@ -266,6 +268,12 @@ awk_num awk_num_div(awk_num a, awk_num b);
 awk_num awk_num_pow(awk_num a, awk_num b);
 awk_num awk_num_sqrt(awk_num a);
 awk_num awk_num_from_int(long long i);
+/* awk_math.c: the transcendental functions, to nine places; log of x <= 0 is 0. */
+awk_num awk_num_exp(awk_num x);
+awk_num awk_num_log(awk_num x);
+awk_num awk_num_sin(awk_num x);
+awk_num awk_num_cos(awk_num x);
+awk_num awk_num_atan2(awk_num y, awk_num x);
 /* The integer part, clamped to 64 bits. */
 long long awk_num_to_int(awk_num v);
 

@@ -327,6 +327,24 @@ void awk_builtin(struct awk *a, struct awk_node *n, struct awk_val *out)
 			awk_error(a, "sqrt of a negative number");
 		return val_num(out, awk_num_sqrt(x));
 	}
+	case B_EXP:
+		return val_num(out, awk_num_exp(awk_eval_num(a, n->a)));
+	case B_LOG: {
+		awk_num x = awk_eval_num(a, n->a);
+
+		if (x <= 0)
+			awk_error(a, "log of a number not above zero");
+		return val_num(out, awk_num_log(x));
+	}
+	case B_SIN:
+		return val_num(out, awk_num_sin(awk_eval_num(a, n->a)));
+	case B_COS:
+		return val_num(out, awk_num_cos(awk_eval_num(a, n->a)));
+	case B_ATAN2: {
+		awk_num y = awk_eval_num(a, n->a);
+
+		return val_num(out, awk_num_atan2(y, awk_eval_num(a, n->a->next)));
+	}
 	case B_RAND:
 		if (!a->rand_state)
 			seed(a, 0);

@@ -13,6 +13,8 @@ static const signed char builtin_args[][2] = {
 	[B_LENGTH] = { 0, 1 }, [B_SUBSTR] = { 2, 3 }, [B_INDEX] = { 2, 2 }, [B_SPLIT] = { 2, 3 },
 	[B_SUB] = { 2, 3 }, [B_GSUB] = { 2, 3 }, [B_MATCH] = { 2, 2 }, [B_SPRINTF] = { 1, -1 },
 	[B_TOLOWER] = { 1, 1 }, [B_TOUPPER] = { 1, 1 }, [B_INT] = { 1, 1 }, [B_SQRT] = { 1, 1 },
+	[B_EXP] = { 1, 1 }, [B_LOG] = { 1, 1 }, [B_SIN] = { 1, 1 }, [B_COS] = { 1, 1 },
+	[B_ATAN2] = { 2, 2 },
 	[B_RAND] = { 0, 0 }, [B_SRAND] = { 0, 1 }, [B_SYSTEM] = { 1, 1 }, [B_CLOSE] = { 1, 1 },
 	[B_FFLUSH] = { 0, 1 },
 };

@@ -22,12 +22,10 @@ static const char *const builtins[] = {
 	[B_LENGTH] = "length", [B_SUBSTR] = "substr", [B_INDEX] = "index",
 	[B_SPLIT] = "split", [B_SUB] = "sub", [B_GSUB] = "gsub", [B_MATCH] = "match",
 	[B_SPRINTF] = "sprintf", [B_TOLOWER] = "tolower", [B_TOUPPER] = "toupper",
-	[B_INT] = "int", [B_SQRT] = "sqrt", [B_RAND] = "rand", [B_SRAND] = "srand",
+	[B_INT] = "int", [B_SQRT] = "sqrt", [B_EXP] = "exp", [B_LOG] = "log", [B_SIN] = "sin",
+	[B_COS] = "cos", [B_ATAN2] = "atan2", [B_RAND] = "rand", [B_SRAND] = "srand",
 	[B_SYSTEM] = "system", [B_CLOSE] = "close", [B_FFLUSH] = "fflush",
 };
-
-/* POSIX's functions that need floating point: named in the error. */
-static const char *const float_only[] = { "exp", "log", "sin", "cos", "atan2" };
 
 /* Two-character operators, longest first where one is a prefix of another. */
 static const struct { char s[4]; int tok; } ops[] = {
@@ -240,10 +238,6 @@ static void lex_word(struct awk_parser *p)
 			p->builtin = (int)i;
 			return;
 		}
-	for (size_t i = 0; i < ARRAY_SIZE(float_only); i++)
-		if (!strcmp(p->text.s, float_only[i]))
-			parse_error(p, "%s() needs floating point, which this awk does not have",
-				    float_only[i]);
 	if (*p->p == '(')
 		p->tok = TK_FUNC_NAME;
 }

@@ -10,6 +10,7 @@
 
 #define ISA_IRQ_VECTOR(irq)		(0x20 + (irq))
 #define LOCAL_TIMER_VECTOR		0xec
+#define IRQ_WORK_VECTOR			0xf6
 #define CALL_FUNCTION_VECTOR		0xfc
 #define RESCHEDULE_VECTOR		0xfd
 #define ERROR_APIC_VECTOR		0xfe
