@@ -81,6 +81,20 @@ static unsigned long fetch_base(const struct probe_arg *a, const struct probe_hi
 	}
 }
 
+/* v's low size bytes at p: constant-size copies the compiler inlines (the hit's hot path). */
+static inline void store_value(u8 *p, unsigned long v, unsigned int size)
+{
+	u32 v32 = (u32)v;
+	u16 v16 = (u16)v;
+
+	switch (size) {
+	case 8: memcpy(p, &v, 8); break;
+	case 4: memcpy(p, &v32, 4); break;
+	case 2: memcpy(p, &v16, 2); break;
+	default: *p = (u8)v; break;
+	}
+}
+
 /*
  * One argument into the record; strings go at *dyn (their __data_loc in
  * the field). A fault leaves 0 (a string: empty, printed "(fault)").
@@ -149,7 +163,7 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 	}
 	if (a->bf_width)
 		v = (v >> a->bf_shift) & (~0UL >> (64 - a->bf_width));
-	memcpy(rec + a->offset, &v, a->size);
+	store_value(rec + a->offset, v, a->size);
 	return;
 fault:
 	if (probe_kind_is_str(a->kind))
@@ -188,7 +202,7 @@ void probe_event_hit(struct probe_event *pe, const struct probe_hit *hit)
 	/* tprobes and eprobes run inside a tracepoint's hit, which holds the guard already */
 	if (!hit->in_tracepoint) {
 		guard = this_cpu_ptr(&tracepoint_recursion);
-		if (!trace_recursion_lock(guard))
+		if (!trace_recursion_lock_level(guard, (int)level))
 			goto done;
 	}
 	for (it = rcu_dereference(ev->tp.funcs); it && it->func; it++)
