@@ -69,10 +69,44 @@ getpid_costs() { # getpid_costs LABEL < lines: the traced tracers' extra instruc
 		      printf "%-22s getpid %d insns; traced: function +%d, function_graph +%d, kprobe event +%d\n", label,
 			m["nop"], m["function"] - m["nop"], m["function_graph"] - m["nop"], m["kprobe"] - m["nop"] }'
 }
-PATH="$tmp:$PATH" "$spoor" exec --smp 1 --kernel "$kernel" --timeout 120 "$tmp/getpid.sh" < /dev/null |
-	grep '^tracer=' | getpid_costs "Spoor getpid" || echo "function_guest: no getpid result from Spoor" >&2
-if [ -x "$ref/run.sh" ] && [ -f "$rig/bzImage-ue" ]; then
-	PATH="$tmp:$PATH" "$ref/run.sh" --icount --smp 1 --kernel ue \
-		--file "$build/user/syscall_bench:/bin/syscall_bench" "$tmp/getpid.sh" < /dev/null |
-		grep '^tracer=' | getpid_costs "Linux 6.12 getpid" || echo "function_guest: no getpid result from Linux" >&2
-fi
+# spoor_and_linux SCRIPT KEY COSTS WHAT: SCRIPT's KEY= lines on Spoor, and on
+# Linux 6.12 when the rig is there, summed up by COSTS LABEL.
+spoor_and_linux() {
+	PATH="$tmp:$PATH" "$spoor" exec --smp 1 --kernel "$kernel" --timeout 120 "$tmp/$1" < /dev/null |
+		grep "^$2=" | $3 "Spoor $4" || echo "function_guest: no $4 result from Spoor" >&2
+	if [ -x "$ref/run.sh" ] && [ -f "$rig/bzImage-ue" ]; then
+		PATH="$tmp:$PATH" "$ref/run.sh" --icount --smp 1 --kernel ue \
+			--file "$build/user/syscall_bench:/bin/syscall_bench" "$tmp/$1" < /dev/null |
+			grep "^$2=" | $3 "Linux 6.12 $4" || echo "function_guest: no $4 result from Linux" >&2
+	fi
+}
+spoor_and_linux getpid.sh tracer getpid_costs getpid
+
+# Probe events on the same handler: a kprobe (int3), an fprobe (the function
+# tracer's callback) and a %return fprobe (the shadow-stack hook), each with
+# one argument and its record committed; the extra instructions over an
+# untraced getpid are one hit. Linux's ue kernel has no fprobe events: there
+# only the kprobe and kretprobe are measured.
+cat > "$tmp/probes.sh" <<'SCRIPT'
+cd /sys/kernel/tracing
+f=$(grep -E '^(__do_sys_getpid|__x64_sys_getpid)$' available_filter_functions | head -1)
+echo "probe=nop $(/bin/syscall_bench 9 getpid)"
+for p in "p:kprobes/pk $f \$arg1" "r:kprobes/pr $f \$retval" "f:fprobes/pf $f \$arg1" "f:fprobes/px $f%return \$retval"; do
+	echo "$p" > dynamic_events 2>/dev/null || continue
+	event=${p#*:}
+	event=${event%% *}
+	echo 1 > events/$event/enable
+	echo "probe=${event#*/} $(/bin/syscall_bench 9 getpid)"
+	echo 0 > events/$event/enable
+	echo > dynamic_events
+done
+SCRIPT
+probe_costs() { # probe_costs LABEL < lines: each probe's extra instructions
+	awk -v label="$1" '
+		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } m[v["probe"]] = v["median"] }
+		END { if (!("nop" in m)) exit 1
+		      printf "%-22s probe hit on the getpid handler: kprobe +%d, kretprobe +%d", label, m["pk"] - m["nop"], m["pr"] - m["nop"]
+		      if ("pf" in m) printf ", fprobe +%d, fprobe %%return +%d", m["pf"] - m["nop"], m["px"] - m["nop"]
+		      printf "\n" }'
+}
+spoor_and_linux probes.sh probe probe_costs probes

@@ -24,6 +24,7 @@
 /* What set_graph_function/set_graph_notrace made of a hooked call. */
 #define FGRAPH_FRAME_FILTER	0x1	/* a set_graph_function function: its callees trace */
 #define FGRAPH_FRAME_NOTRACE	0x2	/* a set_graph_notrace function: nothing under it traces */
+#define FGRAPH_FRAME_FPROBE	0x4	/* an fprobe event wants the exit (trace/trace_fprobe.c) */
 
 /*
  * One hooked call: the function_graph tracer replaced the return address

@@ -25,10 +25,16 @@
 #include <trace/trace_recursion.h>
 
 static fgraph_return_t fgraph_return;
+static fgraph_fprobe_return_t fgraph_fprobe_return;
 
 void fgraph_set_return(fgraph_return_t fn)
 {
 	WRITE_ONCE(fgraph_return, fn);
+}
+
+void fgraph_set_fprobe_return(fgraph_fprobe_return_t fn)
+{
+	WRITE_ONCE(fgraph_fprobe_return, fn);
 }
 
 static void frame_counts(struct ftrace_ret_stack *rs, unsigned int flags, int delta)
@@ -59,7 +65,8 @@ struct ftrace_ret_frame *fgraph_push(struct ftrace_regs *fregs, unsigned long fu
 	f->flags = flags;
 	f->arrays = 0;
 	f->subtime = 0;
-	f->calltime = trace_clock_local();
+	/* an fprobe's frame needs no time; a tracer joining it stamps it (fgraph_stamp) */
+	f->calltime = flags & FGRAPH_FRAME_FPROBE ? 0 : trace_clock_local();
 	frame_counts(rs, flags, 1);
 	*depth = i;
 	return f;
@@ -121,6 +128,7 @@ unsigned long ftrace_return_to_handler(unsigned long sp)
 	unsigned long slot = sp - sizeof(unsigned long);
 	int top = READ_ONCE(rs->curr), i = top - 1;
 	struct ftrace_ret_frame f;
+	fgraph_fprobe_return_t pfn;
 	fgraph_return_t fn;
 
 	while (i >= 0 && rs->frames[i].retp != slot)
@@ -131,11 +139,21 @@ unsigned long ftrace_return_to_handler(unsigned long sp)
 	f = rs->frames[i];
 	preempt_count_add(1);
 	fn = READ_ONCE(fgraph_return);
-	if (fn) {
+	if (fn && f.arrays) {		/* a graph tracer recorded the entry */
 		struct trace_recursion *r = this_cpu_ptr(&ftrace_recursion);
 
 		if (trace_recursion_lock(r)) {
 			fn(&f, i, trace_clock_local());
+			trace_recursion_unlock(r);
+		}
+	}
+	pfn = READ_ONCE(fgraph_fprobe_return);
+	if (pfn && (f.flags & FGRAPH_FRAME_FPROBE)) {
+		struct trace_recursion *r = this_cpu_ptr(&ftrace_recursion);
+
+		/* return_to_handler saved rax just below the stack pointer it passed */
+		if (trace_recursion_lock(r)) {
+			pfn(&f, *(unsigned long *)(sp - 2 * sizeof(unsigned long)));
 			trace_recursion_unlock(r);
 		}
 	}

@@ -11,6 +11,7 @@
 
 #include <kernel/types.h>
 #include <kernel/ftrace.h>
+#include <kernel/time.h>
 
 struct ftrace_regs;
 
@@ -23,6 +24,12 @@ typedef void (*fgraph_return_t)(const struct ftrace_ret_frame *f, int depth, u64
 
 /* Install the exit callback (boot, once). */
 void fgraph_set_return(fgraph_return_t fn);
+/*
+ * The exit callback of frames marked FGRAPH_FRAME_FPROBE (fprobe events),
+ * with the function's return value; same context as fgraph_return_t.
+ */
+typedef void (*fgraph_fprobe_return_t)(const struct ftrace_ret_frame *f, unsigned long retval);
+void fgraph_set_fprobe_return(fgraph_fprobe_return_t fn);
 
 /*
  * Reserve current's next frame for the call of func whose return slot is
@@ -38,6 +45,12 @@ void fgraph_hook(struct ftrace_regs *fregs);
  * dispatch hooked it, or NULL (not hooked, or a tail call into func).
  */
 struct ftrace_ret_frame *fgraph_hooked(struct ftrace_regs *fregs, unsigned long func, int *depth);
+/* A tracer joining frame f times the call: an fprobe's frame (no time of its own) starts now. */
+static inline void fgraph_stamp(struct ftrace_ret_frame *f)
+{
+	if (!f->calltime)
+		f->calltime = trace_clock_local();
+}
 void fgraph_cancel(struct ftrace_ret_frame *f, int depth);
 /* A hooked frame of current takes set_graph_* flags (another user hooked it first). */
 void fgraph_add_flags(struct ftrace_ret_frame *f, unsigned int flags);

@@ -54,6 +54,7 @@ static void profile_entry(unsigned long ip, unsigned long parent_ip, struct ftra
 		return;
 	f = fgraph_hooked(fregs, ip, &depth);
 	if (f) {
+		fgraph_stamp(f);
 		f->arrays |= FGRAPH_PROFILER;
 		return;
 	}

@@ -111,6 +111,8 @@ struct trace_event_call {
 	/* The same for perf (attach perf_probe with the call as data); NULL: perf does it. */
 	int (*perf_reg)(struct trace_event_call *call, bool enable);
 	struct trace_event_call *next_dynamic;	/* runtime-added events, newest first */
+	/* Users that hold a runtime event (eprobes on it): it cannot be removed (EBUSY). */
+	unsigned int refs;
 };
 
 /*

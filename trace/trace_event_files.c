@@ -817,6 +817,8 @@ int trace_remove_event_files(struct trace_event_call *call)
 	struct trace_array *tr;
 	struct trace_event_file *file;
 
+	if (call->refs)
+		return -EBUSY;
 	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
 		file = trace_find_event_file(tr, call->system, call->name);
 		if (!file)

@@ -288,12 +288,15 @@ int trace_event_format(const struct trace_event_call *call, char *buf, size_t si
 }
 
 /*
- * Scratch records for filtered events, one per context level (task,
- * softirq, irq, NMI) so nested probes on a CPU never share one.
+ * Scratch records for filtered events, per context level (task, softirq,
+ * irq, NMI) so nested probes on a CPU never share one, two deep: an
+ * eprobe's record is built while the record of the event it rides on is
+ * still in scratch.
  */
+#define TRACE_BUFFERED_NEST	2
 struct trace_buffered_event {
-	u8 busy[4];
-	char data[4][RB_MAX_DATA] __aligned(8);
+	u8 busy[4];		/* by level: scratch records in use */
+	char data[4][TRACE_BUFFERED_NEST][RB_MAX_DATA] __aligned(8);
 };
 static DEFINE_PER_CPU(struct trace_buffered_event, trace_buffered_event);
 
@@ -301,12 +304,13 @@ void *trace_buffered_event_get(size_t len)
 {
 	struct trace_buffered_event *b = this_cpu_ptr(&trace_buffered_event);
 	int level = interrupt_context_level();
+	unsigned int depth = b->busy[level];
 
-	if (len > RB_MAX_DATA || b->busy[level])
+	if (len > RB_MAX_DATA || depth == TRACE_BUFFERED_NEST)
 		return NULL;
-	b->busy[level] = 1;
+	b->busy[level] = (u8)(depth + 1);
 	barrier();
-	return b->data[level];
+	return b->data[level][depth];
 }
 
 void trace_buffered_event_put(void)
@@ -314,7 +318,7 @@ void trace_buffered_event_put(void)
 	struct trace_buffered_event *b = this_cpu_ptr(&trace_buffered_event);
 
 	barrier();
-	b->busy[interrupt_context_level()] = 0;
+	b->busy[interrupt_context_level()]--;
 }
 
 DEFINE_STATIC_KEY_FALSE(tracepoint_printk_key);

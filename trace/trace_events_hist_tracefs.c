@@ -683,7 +683,7 @@ static int synth_file_open(struct inode *inode, struct file *file,
 
 		trace_types_lock();
 		ret = synth_events_release_all(&top->inst);
-		/* dynamic_events holds kprobe events too */
+		/* dynamic_events holds probe events too */
 		if (!ret && show == dynamic_events_show)
 			ret = trace_kprobe_release_all();
 		trace_types_unlock();
@@ -698,7 +698,7 @@ static int synthetic_events_fill(char *buf, size_t size, void *arg)
 	return synth_events_show(&top->inst, false, buf, size);
 }
 
-/* dynamic_events: synthetic events' lines, user events', kprobe events'. */
+/* dynamic_events: synthetic events' lines, user events', probe events'. */
 static int dynamic_events_fill(char *buf, size_t size, void *arg)
 {
 	int n = synth_events_show(&top->inst, true, buf, size);
@@ -735,7 +735,10 @@ static ssize_t synthetic_events_write(struct file *file, const char *buf, size_t
 	return synth_file_write(buf, count, synth_events_write);
 }
 
-/* A dynamic_events line: a kprobe event's (`p:`, `r:`), a user event's (`u:`), else a synthetic event's. */
+/*
+ * A dynamic_events line: a probe event's (`p:`, `r:`, `f:`, `t:`, `e:`), a
+ * user event's (`u:`), else a synthetic event's.
+ */
 static int dynevents_run(struct hist_instance *inst, const char *cmd)
 {
 	int ret = trace_kprobe_dynevent_write(cmd);

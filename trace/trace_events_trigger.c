@@ -278,16 +278,21 @@ static void trigger_show_one(struct seq_file *m, const struct event_trigger_data
 void event_triggers_show(struct seq_file *m, struct trace_event_file *file)
 {
 	struct event_command *cmd;
+	struct event_trigger_data *d;
 
-	if (!file->triggers) {
+	/* an eprobe's trigger has no text: it is not listed */
+	for (d = file->triggers; d && !d->ops->print; d = d->next)
+		;
+	if (!d) {
 		seq_puts(m, "# Available triggers:\n#");
 		list_for_each_entry(cmd, &trigger_commands, list)
 			seq_printf(m, " %s", cmd->name);
 		seq_putc(m, '\n');
 		return;
 	}
-	for (struct event_trigger_data *d = file->triggers; d; d = d->next)
-		trigger_show_one(m, d);
+	for (d = file->triggers; d; d = d->next)
+		if (d->ops->print)
+			trigger_show_one(m, d);
 }
 
 /* --- traceon, traceoff, snapshot, stacktrace ---------------------------------------------- */

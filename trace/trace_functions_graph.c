@@ -96,11 +96,12 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	/* Another array's callback hooked this call already: record it here too. */
 	f = fgraph_hooked(fregs, ip, &depth);
 	if (f && (f->arrays & ~FGRAPH_PROFILER)) {
+		fgraph_stamp(f);
 		if (!(f->flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
 			f->arrays |= 1u << ft->graph_slot;
 		return;
 	}
-	/* Else this tracer's filters decide, on a frame of its own or the profiler's. */
+	/* Else this tracer's filters decide, on a frame of its own, the profiler's or an fprobe's. */
 	if (!graph_filters(ip, &flags))
 		return;
 	if (max && (f ? depth : current->ret_stack.curr) >= (int)max)
@@ -108,6 +109,7 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	if (!(READ_ONCE(fgraph_flags) & FGRAPH_OPT(IRQS)) && in_hardirq())
 		return;
 	if (f) {
+		fgraph_stamp(f);
 		fgraph_add_flags(f, flags);
 		if (!(flags & FGRAPH_FRAME_NOTRACE) && record_entry(tr, ip, depth))
 			f->arrays |= 1u << ft->graph_slot;

@@ -1,4 +1,7 @@
-/* Kprobe events (trace/trace_kprobe.c): kprobe_events, kprobe_profile, dynamic_events' p:/r:. */
+/*
+ * Kprobe events (trace/trace_kprobe.c): kprobe_events, kprobe_profile, and
+ * the probe events' part of dynamic_events (p:/r:, f:/t:, e:).
+ */
 #ifndef TRACE_TRACE_KPROBE_H
 #define TRACE_TRACE_KPROBE_H
 
@@ -6,11 +9,11 @@
 
 /* The tracefs files. Once, after tracing_init(). */
 int trace_kprobe_init(void);
-/* A dynamic_events line: -ECHILD when it is not a kprobe event's (errors go to error_log). */
+/* A dynamic_events line: -ECHILD when it is not a probe event's (errors go to error_log). */
 int trace_kprobe_dynevent_write(const char *cmd);
-/* Our lines of dynamic_events (kprobe_events' listing), snprintf-style. */
+/* The probe events' lines of dynamic_events, snprintf-style. */
 int trace_kprobe_dynevent_show(char *buf, size_t size);
-/* `>` on kprobe_events or dynamic_events: every kprobe event goes (-EBUSY if one is traced). */
+/* `>` on dynamic_events: every probe event goes (-EBUSY, and none, if one is traced). */
 int trace_kprobe_release_all(void);
 
 #endif

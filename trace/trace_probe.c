@@ -25,7 +25,7 @@ static int fail(struct probe_error *err, const char *msg, int pos, int ret)
 	return ret;
 }
 
-static bool is_ident(const char *s, size_t len)
+bool probe_is_ident(const char *s, size_t len)
 {
 	if (!len || (s[0] >= '0' && s[0] <= '9'))
 		return false;
@@ -54,20 +54,39 @@ static int parse_number(const char *s, size_t len, unsigned long *out)
 	return 0;
 }
 
+/* An eprobe's `$FIELD`: one of the event's own fields (not a common one). */
+static int parse_field(struct probe_arg *a, const char *s, size_t len, int pos,
+		       const struct trace_event_call *call, struct probe_error *err)
+{
+	for (const struct trace_event_field *f = call->fields; f && f->name; f++) {
+		if (strlen(f->name) != len - 1 || memcmp(f->name, s + 1, len - 1))
+			continue;
+		a->base = PROBE_BASE_FIELD;
+		a->base_val = f->offset;
+		a->field_size = (u8)(f->size > 8 ? 8 : f->size);
+		a->field_signed = f->is_signed;
+		a->field_type = f->filter_type;
+		return 0;
+	}
+	return fail(err, "Invalid $-variable specified", pos, -EINVAL);
+}
+
 /* `$...` variables. */
-static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos, bool is_return,
-		     struct probe_error *err)
+static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos,
+		     const struct probe_ctx *ctx, struct probe_error *err)
 {
 	unsigned long n;
 
-	if (len == 7 && !memcmp(s, "$retval", 7)) {
-		if (!is_return)
-			return fail(err, "$retval is not available on probe", pos, -EINVAL);
-		a->base = PROBE_BASE_RETVAL;
-		return 0;
-	}
 	if (len == 5 && !memcmp(s, "$comm", 5)) {
 		a->base = PROBE_BASE_COMM;
+		return 0;
+	}
+	if (ctx->flags & PROBE_CTX_EVENT)
+		return parse_field(a, s, len, pos, ctx->event, err);
+	if (len == 7 && !memcmp(s, "$retval", 7)) {
+		if (!(ctx->flags & PROBE_CTX_RETURN))
+			return fail(err, "$retval is not available on probe", pos, -EINVAL);
+		a->base = PROBE_BASE_RETVAL;
 		return 0;
 	}
 	if (len == 6 && !memcmp(s, "$stack", 6)) {
@@ -100,13 +119,37 @@ static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos, bo
 }
 
 /* The fetch expression s[0..len), at column pos. */
-static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, bool is_return,
-		       struct probe_error *err)
+static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos,
+		       const struct probe_ctx *ctx, struct probe_error *err)
 {
 	unsigned long v;
 
 	if (!len)
 		return fail(err, "No argument expression", pos, -EINVAL);
+	if (s[0] == '\\' && len > 1 && s[1] == '"') {
+		if (len < 3 || s[len - 1] != '"')
+			return fail(err, "String is not closed with '\"'", pos + (int)len, -EINVAL);
+		a->imm_str = kmalloc(len - 2, GFP_KERNEL);
+		if (!a->imm_str)
+			return -ENOMEM;
+		memcpy(a->imm_str, s + 2, len - 3);
+		a->imm_str[len - 3] = '\0';
+		a->base = PROBE_BASE_IMMSTR;
+		return 0;
+	}
+	if (s[0] == '\\') {
+		/* \IMM: the number itself */
+		if (parse_number(s + 1, len - 1, &v))
+			return fail(err, "Invalid immediate value", pos + 1, -EINVAL);
+		a->base = PROBE_BASE_IMM;
+		a->base_val = v;
+		return 0;
+	}
+	if (s[0] == '%' && (ctx->flags & PROBE_CTX_NOREGS)) {
+		err->first = "Invalid $-variable specified";
+		err->first_pos = pos;
+		return fail(err, "Invalid fetch argument", pos, -EINVAL);
+	}
 	if (s[0] == '%') {
 		for (unsigned int i = 0; i < ARRAY_SIZE(probe_regs); i++)
 			if (probe_regs[i] && strlen(probe_regs[i]) == len - 1 &&
@@ -118,7 +161,7 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, 
 		return fail(err, "Invalid register name", pos, -EINVAL);
 	}
 	if (s[0] == '$')
-		return parse_var(a, s, len, pos, is_return, err);
+		return parse_var(a, s, len, pos, ctx, err);
 	if (s[0] == '@') {
 		const char *plus = memchr(s, '+', len), *minus = memchr(s, '-', len);
 		const char *end = plus ? plus : minus ? minus : s + len;
@@ -154,7 +197,7 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, 
 		if (s[len - 1] != ')')
 			return fail(err, "Dereference brace is not closed", pos + (int)len, -EINVAL);
 		ret = parse_fetch(a, open + 1, (size_t)(s + len - 1 - open - 1),
-				  pos + (int)(open + 1 - s), is_return, err);
+				  pos + (int)(open + 1 - s), ctx, err);
 		if (ret)
 			return ret;
 		if (a->base == PROBE_BASE_COMM)
@@ -165,7 +208,7 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos, 
 		a->deref[a->nderef++] = s[0] == '-' ? -(long)off : (long)off;
 		return 0;
 	}
-	if (is_ident(s, len))
+	if (probe_is_ident(s, len))
 		return fail(err, "BTF is not available or not supported", pos, -EOPNOTSUPP);
 	return fail(err, "Invalid fetch argument", pos, -EINVAL);
 }
@@ -206,7 +249,7 @@ static int parse_array(struct probe_arg *a, char *t, int pos, struct probe_error
 		return fail(err, "Invalid array size", pos + (int)(open + 1 - t), -EINVAL);
 	if (n > PROBE_ARRAY_MAX)
 		return fail(err, "Array number is too big", pos + (int)(open + 1 - t), -EINVAL);
-	if (!a->nderef)
+	if (!a->nderef && a->base != PROBE_BASE_FIELD)
 		return fail(err, "String accepts only memory argument", pos, -EINVAL);
 	a->count = (u8)n;
 	*open = '\0';
@@ -219,7 +262,9 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 	unsigned long bits;
 	int ret;
 
-	if (t && a->base != PROBE_BASE_COMM) {
+	bool str_only = a->base == PROBE_BASE_COMM || a->base == PROBE_BASE_IMMSTR;
+
+	if (t && !str_only) {
 		ret = parse_array(a, t, pos, err);
 		if (ret)
 			return ret;
@@ -229,7 +274,7 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 			return fail(err, "Unknown type is specified", pos, -EINVAL);
 	}
 
-	if (a->base == PROBE_BASE_COMM) {
+	if (str_only) {
 		if (t && strcmp(t, "string"))
 			return fail(err, "$comm and immediate-string only accepts string type", pos,
 				    -EINVAL);
@@ -243,7 +288,8 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 		return 0;
 	}
 	if (!strcmp(t, "string") || !strcmp(t, "ustring")) {
-		if (!a->nderef)
+		/* an eprobe's field is a string's address (or a string field itself) */
+		if (!a->nderef && a->base != PROBE_BASE_FIELD)
 			return fail(err, "String accepts only memory argument", pos, -EINVAL);
 		a->kind = PROBE_STRING;
 		a->size = 4;
@@ -256,6 +302,11 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 	}
 	if (t[0] == 'b')
 		return parse_bitfield(a, t, pos, err);
+	if (!strcmp(t, "symstr")) {
+		a->kind = PROBE_SYMSTR;
+		a->size = 4;
+		return 0;
+	}
 	if (!strcmp(t, "symbol")) {
 		a->kind = PROBE_SYMBOL;
 		a->size = 8;
@@ -270,7 +321,7 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 	return fail(err, "Unknown type is specified", pos, -EINVAL);
 }
 
-int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_return,
+int probe_arg_parse(struct probe_args *pa, const char *text, int pos, const struct probe_ctx *ctx,
 		    struct probe_error *err)
 {
 	struct probe_arg *a = &pa->args[pa->n];
@@ -290,7 +341,7 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_re
 			return fail(err, "Argument name is not specified", pos, -EINVAL);
 		if (nlen > PROBE_ARG_NAME_MAX)
 			return fail(err, "Argument name is too long", pos, -EINVAL);
-		if (!is_ident(text, nlen))
+		if (!probe_is_ident(text, nlen))
 			return fail(err, "Argument name must follow the same rules as C identifiers",
 				    pos, -EINVAL);
 		a->name = kmalloc(nlen + 1, GFP_KERNEL);
@@ -319,7 +370,7 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_re
 	}
 	colon = strrchr(expr, ':');
 	elen = colon ? (size_t)(colon - expr) : strlen(expr);
-	ret = parse_fetch(a, expr, elen, epos, is_return, err);
+	ret = parse_fetch(a, expr, elen, epos, ctx, err);
 	if (ret)
 		goto out;
 	if (colon) {
@@ -342,7 +393,9 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, bool is_re
 	return 0;
 out:
 	kfree(a->name);
+	kfree(a->imm_str);
 	a->name = NULL;
+	a->imm_str = NULL;
 	return ret;
 }
 
@@ -359,7 +412,8 @@ static const char *const sint_types[8][2] = {
 static const char *field_type(const struct probe_arg *a)
 {
 	switch (a->kind) {
-	case PROBE_STRING: return "__data_loc char[]";
+	case PROBE_STRING:
+	case PROBE_SYMSTR: return "__data_loc char[]";
 	case PROBE_SYMBOL: return "u64";
 	case PROBE_S: return sint_types[a->size - 1][!!a->count];
 	default: return uint_types[a->size - 1][!!a->count];
@@ -378,7 +432,8 @@ static const char *arg_conversion(const struct probe_arg *a)
 	bool wide = a->size == 8;
 
 	switch (a->kind) {
-	case PROBE_STRING: return "\\\"%s\\\"";
+	case PROBE_STRING:
+	case PROBE_SYMSTR: return "\\\"%s\\\"";
 	case PROBE_SYMBOL: return "%pS";
 	case PROBE_CHAR: return "'%c'";
 	case PROBE_S: return wide ? "%Ld" : "%d";
@@ -387,18 +442,26 @@ static const char *arg_conversion(const struct probe_arg *a)
 	}
 }
 
-int probe_args_finish(struct probe_args *pa, bool is_return)
+int probe_args_finish(struct probe_args *pa, enum probe_head head)
 {
-	static const char *const heads[2][2] = { { "__probe_ip", NULL },
-						 { "__probe_func", "__probe_ret_ip" } };
+	static const char *const heads[3][2] = {
+		[PROBE_HEAD_IP] = { "__probe_ip", NULL },
+		[PROBE_HEAD_RET] = { "__probe_func", "__probe_ret_ip" },
+		[PROBE_HEAD_NONE] = { NULL, NULL },
+	};
+	static const char *const fmt_heads[3][2] = {
+		[PROBE_HEAD_IP] = { "\"(%lx)", "\", REC->__probe_ip" },
+		[PROBE_HEAD_RET] = { "\"(%lx <- %lx)", "\", REC->__probe_func, REC->__probe_ret_ip" },
+		[PROBE_HEAD_NONE] = { "\"", "\"" },
+	};
 	unsigned int off = 8, nf = 0;
 	size_t len = 64;
 	char *fmt;
 	int n;
 
-	for (unsigned int i = 0; i < 2 && heads[is_return][i]; i++) {
+	for (unsigned int i = 0; i < 2 && heads[head][i]; i++) {
 		pa->fields[nf++] = (struct trace_event_field){
-			.type = "unsigned long", .name = heads[is_return][i],
+			.type = "unsigned long", .name = heads[head][i],
 			.offset = (u16)off, .size = 8,
 		};
 		off += 8;
@@ -410,8 +473,8 @@ int probe_args_finish(struct probe_args *pa, bool is_return)
 		pa->fields[nf++] = (struct trace_event_field){
 			.type = field_type(a), .name = a->name, .offset = (u16)off,
 			.size = (u16)arg_bytes(a),
-			.is_signed = a->kind == PROBE_S || a->kind == PROBE_STRING,
-			.filter_type = a->kind == PROBE_STRING ? FILTER_DYN_STRING : FILTER_OTHER,
+			.is_signed = a->kind == PROBE_S || probe_kind_is_str(a->kind),
+			.filter_type = probe_kind_is_str(a->kind) ? FILTER_DYN_STRING : FILTER_OTHER,
 		};
 		off += arg_bytes(a);
 		len += (strlen(a->name) + 16) * 2 * (a->count ? a->count : 1u) + 32;
@@ -423,7 +486,7 @@ int probe_args_finish(struct probe_args *pa, bool is_return)
 	fmt = kmalloc(len, GFP_KERNEL);
 	if (!fmt)
 		return -ENOMEM;
-	n = snprintf(fmt, len, is_return ? "\"(%%lx <- %%lx)" : "\"(%%lx)");
+	n = snprintf(fmt, len, "%s", fmt_heads[head][0]);
 	for (unsigned int i = 0; i < pa->n; i++) {
 		const struct probe_arg *a = &pa->args[i];
 
@@ -433,12 +496,11 @@ int probe_args_finish(struct probe_args *pa, bool is_return)
 				      arg_conversion(a));
 		n += snprintf(fmt + n, len - (size_t)n, "%s", a->count ? "}" : "");
 	}
-	n += snprintf(fmt + n, len - (size_t)n, is_return ? "\", REC->__probe_func, REC->__probe_ret_ip"
-							  : "\", REC->__probe_ip");
+	n += snprintf(fmt + n, len - (size_t)n, "%s", fmt_heads[head][1]);
 	for (unsigned int i = 0; i < pa->n; i++) {
 		const struct probe_arg *a = &pa->args[i];
 
-		if (a->kind == PROBE_STRING)
+		if (probe_kind_is_str(a->kind))
 			n += snprintf(fmt + n, len - (size_t)n, ", __get_str(%s)", a->name);
 		else if (!a->count)
 			n += snprintf(fmt + n, len - (size_t)n, ", REC->%s", a->name);
@@ -449,11 +511,26 @@ int probe_args_finish(struct probe_args *pa, bool is_return)
 	return 0;
 }
 
+int probe_args_diff(const struct probe_args *a, const struct probe_args *b)
+{
+	unsigned int n = a->n < b->n ? a->n : b->n;
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct probe_arg *x = &a->args[i], *y = &b->args[i];
+
+		if (strcmp(x->name, y->name) || x->kind != y->kind || x->size != y->size ||
+		    x->count != y->count || x->bf_width != y->bf_width || x->bf_shift != y->bf_shift)
+			return (int)i;
+	}
+	return a->n == b->n ? -1 : (int)n;
+}
+
 void probe_args_free(struct probe_args *pa)
 {
 	for (unsigned int i = 0; i < pa->n; i++) {
 		kfree(pa->args[i].name);
 		kfree(pa->args[i].expr);
+		kfree(pa->args[i].imm_str);
 	}
 	kfree(pa->print_fmt);
 	pa->n = 0;
@@ -488,7 +565,8 @@ static void print_value(struct trace_seq *s, const struct probe_arg *a, const u8
 	char sym[128];
 
 	switch (a->kind) {
-	case PROBE_STRING: {
+	case PROBE_STRING:
+	case PROBE_SYMSTR: {
 		u32 loc = (u32)v, off = loc & 0xffff, slen = loc >> 16;
 
 		if (!slen || off + slen > len)
@@ -533,4 +611,95 @@ void probe_args_print(struct trace_seq *s, const struct probe_args *pa, const vo
 		if (a->count)
 			trace_seq_putc(s, '}');
 	}
+}
+
+/* --- commands ----------------------------------------------------------------------------- */
+
+int probe_cmd_split(struct probe_cmd *c, const char *cmd)
+{
+	size_t len = strlen(cmd);
+	char *buf = kmalloc(len * 2 + 2, GFP_KERNEL), *p;
+	int col = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	c->text = buf;
+	p = buf + len + 1;
+	memcpy(p, cmd, len + 1);
+	c->argc = 0;
+	buf[0] = '\0';
+	c->err.msg = NULL;
+	c->err.first = NULL;
+	while (*(p += strspn(p, " \t"))) {
+		size_t wlen = strcspn(p, " \t");
+
+		if (c->argc == (int)ARRAY_SIZE(c->argv))
+			return -E2BIG;
+		if (col)
+			buf[col++] = ' ';
+		memcpy(buf + col, p, wlen);
+		buf[col + (int)wlen] = '\0';
+		c->argv[c->argc] = p;
+		c->pos[c->argc++] = col;
+		col += (int)wlen;
+		p += wlen;
+		if (*p)
+			*p++ = '\0';
+	}
+	return 0;
+}
+
+void probe_cmd_free(struct probe_cmd *c)
+{
+	kfree(c->text);
+	c->text = NULL;
+}
+
+int probe_cmd_fail(struct probe_cmd *c, const char *msg, int pos, int ret)
+{
+	return fail(&c->err, msg, pos, ret);
+}
+
+int probe_cmd_fail2(struct probe_cmd *c, const char *first, int first_pos, const char *msg, int pos,
+		    int ret)
+{
+	c->err.first = first;
+	c->err.first_pos = first_pos;
+	return fail(&c->err, msg, pos, ret);
+}
+
+int probe_cmd_name(struct probe_cmd *c, int word, char *w, char sep2, const char **group,
+		   const char **event)
+{
+	char *slash = strchr(w, '/');
+	int pos = c->pos[word] + (int)(w - c->argv[word]);
+
+	if (!slash && sep2)
+		slash = strchr(w, sep2);
+	*group = NULL;
+	*event = NULL;
+	if (slash) {
+		*slash = '\0';
+		if (!*w)
+			return fail(&c->err, "Group name is not specified", pos, -EINVAL);
+		if (strlen(w) >= PROBE_NAME_MAX)
+			return fail(&c->err, "Group name is too long", pos, -EINVAL);
+		if (!probe_is_ident(w, strlen(w)))
+			return fail(&c->err, "Group name must follow the same rules as C identifiers",
+				    pos, -EINVAL);
+		*group = w;
+		w = slash + 1;
+		pos = c->pos[word] + (int)(w - c->argv[word]);
+	}
+	if (!*w && slash)
+		return 0;		/* `GROUP/`: the event gets the default name */
+	if (!*w)
+		return fail(&c->err, "Event name is not specified", pos, -EINVAL);
+	if (strlen(w) >= PROBE_NAME_MAX)
+		return fail(&c->err, "Event name is too long", pos, -EINVAL);
+	if (!probe_is_ident(w, strlen(w)))
+		return fail(&c->err, "Event name must follow the same rules as C identifiers", pos,
+			    -EINVAL);
+	*event = w;
+	return 0;
 }

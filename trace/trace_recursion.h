@@ -34,10 +34,13 @@ struct trace_recursion {
 	unsigned long refused;	/* entries refused as recursion */
 };
 
-/* Enter tracing in the current context; false (and counted) if already inside. */
-static inline bool trace_recursion_lock(struct trace_recursion *r)
+/*
+ * Enter tracing in the context of interrupt_context_level() level (a caller
+ * that has it already); false (and counted) if already inside.
+ */
+static inline bool trace_recursion_lock_level(struct trace_recursion *r, int level)
 {
-	unsigned int bit = 1u << (TRACE_CTX_NORMAL - interrupt_context_level());
+	unsigned int bit = 1u << (TRACE_CTX_NORMAL - level);
 	unsigned int val = READ_ONCE(r->context);
 
 	if (unlikely(val & bit)) {
@@ -47,6 +50,12 @@ static inline bool trace_recursion_lock(struct trace_recursion *r)
 	WRITE_ONCE(r->context, val | bit);
 	barrier();
 	return true;
+}
+
+/* Enter tracing in the current context; false (and counted) if already inside. */
+static inline bool trace_recursion_lock(struct trace_recursion *r)
+{
+	return trace_recursion_lock_level(r, interrupt_context_level());
 }
 
 /* Leave the innermost context entered with trace_recursion_lock(). */
