@@ -24,6 +24,7 @@
 #define PG_head			BIT(2)	/* heads an allocated block of 2^order pages */
 #define PG_slab			BIT(3)	/* a kmalloc slab (with PG_head) */
 #define PG_large_kmalloc	BIT(4)	/* a kmalloc block too big for a slab (with PG_head) */
+#define PG_pgtable		BIT(5)	/* a process's page table (with PG_head): freed with its mm only */
 
 struct kmem_cache;
 

@@ -36,6 +36,7 @@ u64 *user_pte(u64 *pgd, unsigned long va, bool alloc)
 			if (!t)
 				return NULL;
 			pgtable_account(1);
+			virt_to_page((void *)t)->flags |= PG_pgtable;
 			*e = __pa(t) | USER_TABLE;
 		}
 		table = __va(*e & PTE_ADDR_MASK);
@@ -80,6 +81,7 @@ static void free_table(u64 *table, int level, struct list_head *freed)
 	for (unsigned int i = 0; i < PTRS_PER_TABLE && level > 0; i++)
 		if (table[i] & _PAGE_PRESENT)
 			free_table(__va(table[i] & PTE_ADDR_MASK), level - 1, freed);
+	virt_to_page(table)->flags &= ~PG_pgtable;
 	list_add_tail(&virt_to_page(table)->lru, freed);
 	pgtable_account(-1);
 }

@@ -9,6 +9,8 @@
 #include <kernel/string.h>
 #include <kernel/slab.h>
 #include <kernel/mm.h>
+#include <kernel/printk.h>
+#include <kernel/stacktrace.h>
 #include <kernel/mman.h>
 #include <kernel/fs/fs.h>
 #include <asm/page.h>
@@ -68,6 +70,10 @@ void mmdrop(struct mm_struct *mm)
 {
 	if (__atomic_sub_fetch(&mm->mm_count, 1, __ATOMIC_ACQ_REL))
 		return;
+	if (READ_ONCE(mm->mm_users)) {
+		pr_err("mm: last mmdrop of %p with %d users\n", mm, READ_ONCE(mm->mm_users));
+		dump_stack();
+	}
 	pgd_free(mm->pgd);
 	pgtable_account(-1);
 	kfree(mm);
@@ -93,7 +99,13 @@ static void exit_mmap(struct mm_struct *mm)
 
 void mmput(struct mm_struct *mm)
 {
-	if (__atomic_sub_fetch(&mm->mm_users, 1, __ATOMIC_ACQ_REL))
+	int users = __atomic_sub_fetch(&mm->mm_users, 1, __ATOMIC_ACQ_REL);
+
+	if (users < 0 || READ_ONCE(mm->mm_count) <= 0) {
+		pr_err("mm: mmput of %p: %d users, count %d\n", mm, users, READ_ONCE(mm->mm_count));
+		dump_stack();
+	}
+	if (users)
 		return;
 	for (struct mm_callbacks *cb = mm_callbacks_list; cb; cb = cb->next)
 		if (cb->release)

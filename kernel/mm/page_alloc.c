@@ -4,6 +4,7 @@
  * free work from irq context (never from NMI context: NMIs take no locks).
  */
 #include <kernel/mm.h>
+#include <kernel/stacktrace.h>
 #include <kernel/spinlock.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
@@ -151,6 +152,8 @@ static const char *bad_free_reason(const struct page *page, unsigned int order)
 		return "not the head of an allocation";
 	if (page->flags & (PG_slab | PG_large_kmalloc))
 		return "page still owned by kmalloc";
+	if (page->flags & PG_pgtable)
+		return "a page table still in use";
 	if (page->order != order)
 		return "wrong order";
 	return NULL;
@@ -174,9 +177,11 @@ void __free_pages(struct page *page, unsigned int order)
 		__free_one_page(page_to_pfn(page), order);
 	}
 	spin_unlock_irqrestore(&zone.lock, flags);
-	if (bad)
+	if (bad) {
 		pr_err("page_alloc: bad free of pfn %#lx order %u from %pS: %s\n",
 		       (unsigned long)(page - mem_map), order, __builtin_return_address(0), bad);
+		dump_stack();
+	}
 }
 
 unsigned long __get_free_pages(gfp_t gfp, unsigned int order)
