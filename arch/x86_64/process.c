@@ -94,25 +94,35 @@ void arch_switch_to(struct task_struct *prev, struct task_struct *next)
 		fpu_restore(next->thread.fpu);
 }
 
-/* current's mm changed (execve, exit): load it, or the kernel's tables when NULL. */
+/*
+ * current's mm changed (execve, exit): load it, or the kernel's tables when NULL.
+ * With interrupts off, as arch_switch_to runs: preempted between reading this
+ * CPU's loaded mm and writing it, the task could finish on another CPU and
+ * drop the first CPU's reference to the mm it still holds loaded. That was the
+ * walk_table panic: an mm dropped once too often lost its pgd while in use.
+ */
 void arch_activate_mm(struct mm_struct *mm)
 {
-	struct mm_struct *loaded = this_cpu_read(cpu_loaded_mm);
-	unsigned long top = (unsigned long)current->stack + THREAD_SIZE;
+	unsigned long top = (unsigned long)current->stack + THREAD_SIZE, flags;
+	struct mm_struct *loaded;
 
+	local_irq_save(flags);
+	loaded = this_cpu_read(cpu_loaded_mm);
 	/* A kernel thread becoming a process never went through arch_switch_to with an mm. */
 	tss_set_rsp0(top);
 	this_cpu_write(cpu_kernel_rsp, top);
-	if (mm == loaded)
-		return;
-	if (mm) {
-		mmgrab(mm);
-		__atomic_or_fetch(&mm->cpu_mask, 1ULL << smp_processor_id(), __ATOMIC_SEQ_CST);
-		load_cr3(mm->pgd);
-	} else {
-		load_cr3(init_top_pgt);
+	if (mm != loaded) {
+		if (mm) {
+			mmgrab(mm);
+			__atomic_or_fetch(&mm->cpu_mask, 1ULL << smp_processor_id(), __ATOMIC_SEQ_CST);
+			load_cr3(mm->pgd);
+		} else {
+			load_cr3(init_top_pgt);
+		}
+		this_cpu_write(cpu_loaded_mm, mm);
 	}
-	this_cpu_write(cpu_loaded_mm, mm);
-	if (loaded)
+	local_irq_restore(flags);
+	/* Outside: the last drop frees the tables. This CPU no longer names it. */
+	if (mm != loaded && loaded)
 		mmdrop(loaded);
 }
