@@ -1,7 +1,7 @@
 /*
  * Host stand-ins for the kernel services pure code relies on: kmalloc on
- * malloc, printk on stderr, clocks on clock_gettime, and per-CPU copies of
- * the spoor_percpu section. Linked into every unit test and benchmark.
+ * malloc, printk on stderr, clocks on clock_gettime, a stack dump that
+ * says there is none, and per-CPU copies of the spoor_percpu section. Linked into every unit test and benchmark.
  */
 #include <kernel/types.h>
 #include <kernel/slab.h>
@@ -9,6 +9,7 @@
 #include <kernel/time.h>
 #include <kernel/preempt.h>
 #include <kernel/string.h>
+#include <kernel/stacktrace.h>
 #include <asm/irqflags.h>
 #include <trace/trace.h>
 #include <malloc.h>
@@ -120,4 +121,10 @@ u64 trace_clock_counter(void)
  */
 void trace_dump_stack_record(struct trace_array *tr, unsigned int skip)
 {
+}
+
+/* The host has no kernel stack to walk: the message before it says what went wrong. */
+void dump_stack(void)
+{
+	fprintf(stderr, "(no kernel stack on the host)\n");
 }
