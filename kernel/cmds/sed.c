@@ -1,7 +1,8 @@
 /*
  * sed [-n] [-E] [-e SCRIPT]... [SCRIPT] [FILE]...: a stream editor with
- * the commands s (flags g, p, N, I), d, p and q, each with an optional
- * address (a line number, $ or /RE/), separated by ; or newlines.
+ * the commands s (flags g, p, N, I), d, p and q, separated by ; or
+ * newlines. Each takes no address, one (a line number, $ or /RE/) or a
+ * range ADDR1,ADDR2, and a ! after them selects the other lines.
  */
 #include <kernel/string.h>
 #include <kernel/errno.h>
@@ -14,11 +15,17 @@
 
 enum sed_addr_type { ADDR_NONE, ADDR_LINE, ADDR_LAST, ADDR_RE };
 
+struct sed_addr {
+	enum sed_addr_type type;
+	long line;
+	struct regex *re;
+};
+
 /* One command of the script. */
 struct sed_cmd {
-	enum sed_addr_type addr;
-	long line;
-	struct regex *addr_re;
+	struct sed_addr a1, a2;		/* a2: ADDR_NONE unless a range */
+	bool negate;			/* ADDR! */
+	bool in_range;			/* a1 matched, a2 not yet */
 	char op;			/* s d p q */
 	struct regex *re;		/* s */
 	char *repl;
@@ -78,6 +85,36 @@ static struct regex *sed_regex(struct sed *sd, const char *pat, bool icase)
 	return re;
 }
 
+/* An address at *sp, if any (type ADDR_NONE if not); false after printing an error. */
+static bool sed_parse_addr(struct sed *sd, const char **sp, struct sed_addr *a)
+{
+	const char *s = *sp;
+	char *pat;
+
+	if (sh_isdigit(*s)) {
+		a->type = ADDR_LINE;
+		while (sh_isdigit(*s))
+			a->line = a->line * 10 + (*s++ - '0');
+	} else if (*s == '$') {
+		a->type = ADDR_LAST;
+		s++;
+	} else if (*s == '/') {
+		s++;
+		pat = sed_part(&s, '/', true);
+		if (!pat) {
+			sh_eprintf("sed: -e expression: unterminated address regex\n");
+			return false;
+		}
+		a->type = ADDR_RE;
+		a->re = sed_regex(sd, pat, false);
+		kfree(pat);
+		if (!a->re)
+			return false;
+	}
+	*sp = s;
+	return true;
+}
+
 /* Parse one script into sd->cmds; false after printing an error. */
 static bool sed_parse(struct sed *sd, const char *s)
 {
@@ -93,30 +130,24 @@ static bool sed_parse(struct sed *sd, const char *s)
 			return false;
 		}
 		c = &sd->cmds[sd->n++];
-		if (sh_isdigit(*s)) {
-			c->addr = ADDR_LINE;
-			while (sh_isdigit(*s))
-				c->line = c->line * 10 + (*s++ - '0');
-		} else if (*s == '$') {
-			c->addr = ADDR_LAST;
+		if (!sed_parse_addr(sd, &s, &c->a1))
+			return false;
+		if (c->a1.type != ADDR_NONE && *s == ',') {
 			s++;
-		} else if (*s == '/') {
-			char *pat;
-
-			s++;
-			pat = sed_part(&s, '/', true);
-			if (!pat) {
-				sh_eprintf("sed: -e expression: unterminated address regex\n");
+			if (!sed_parse_addr(sd, &s, &c->a2))
+				return false;
+			if (c->a2.type == ADDR_NONE) {
+				sh_eprintf("sed: -e expression: unexpected ','\n");
 				return false;
 			}
-			c->addr = ADDR_RE;
-			c->addr_re = sed_regex(sd, pat, false);
-			kfree(pat);
-			if (!c->addr_re)
-				return false;
 		}
 		while (sh_isspace(*s))
 			s++;
+		if (*s == '!') {
+			c->negate = true;
+			for (s++; sh_isspace(*s); s++)
+				;
+		}
 		c->op = *s;
 		if (!*s || !strchr("sdpq", *s)) {
 			sh_eprintf("sed: -e expression: unknown command: '%c'\n", *s ? *s : ' ');
@@ -224,16 +255,41 @@ static bool sed_subst(struct sed_cmd *c, struct sh_buf *line)
 	return true;
 }
 
-static bool addr_matches(struct sed_cmd *c, const char *s, size_t len, long lineno, bool last)
+static bool addr_matches(const struct sed_addr *a, const char *s, size_t len, long lineno,
+			 bool last)
 {
 	struct re_match m;
 
-	switch (c->addr) {
-	case ADDR_LINE: return lineno == c->line;
+	switch (a->type) {
+	case ADDR_LINE: return lineno == a->line;
 	case ADDR_LAST: return last;
-	case ADDR_RE: return regex_search(c->addr_re, s, len, 0, &m);
+	case ADDR_RE: return regex_search(a->re, s, len, 0, &m);
 	default: return true;
 	}
+}
+
+/*
+ * Does command c apply to this line? A range starts on a line a1 matches
+ * and ends on the next line a2 matches (a2 is not tried on the first); a
+ * line number a2 at or before the first line ends it there, as POSIX says.
+ */
+static bool cmd_selects(struct sed_cmd *c, const char *s, size_t len, long lineno, bool last)
+{
+	bool sel;
+
+	if (c->a2.type == ADDR_NONE) {
+		sel = addr_matches(&c->a1, s, len, lineno, last);
+	} else if (!c->in_range) {
+		sel = addr_matches(&c->a1, s, len, lineno, last);
+		c->in_range = sel && !(c->a2.type == ADDR_LINE && c->a2.line <= lineno) &&
+			      !(c->a2.type == ADDR_LAST && last);
+	} else {
+		sel = true;
+		if (c->a2.type == ADDR_LINE ? lineno >= c->a2.line :
+		    addr_matches(&c->a2, s, len, lineno, last))
+			c->in_range = false;
+	}
+	return sel != c->negate;
 }
 
 /* Run the script over one line. */
@@ -244,7 +300,7 @@ static void sed_line(struct sed *sd, struct sh_buf *line, long lineno, bool last
 	for (int i = 0; i < sd->n && !deleted && !sd->quit; i++) {
 		struct sed_cmd *c = &sd->cmds[i];
 
-		if (!addr_matches(c, line->s ? line->s : "", line->len, lineno, last))
+		if (!cmd_selects(c, line->s ? line->s : "", line->len, lineno, last))
 			continue;
 		switch (c->op) {
 		case 's':
@@ -342,7 +398,8 @@ int cmd_sed(int argc, char **argv, char **envp)
 	sh_buf_free(&pending);
 	for (int i = 0; i < sd->n; i++) {
 		regex_free(sd->cmds[i].re);
-		regex_free(sd->cmds[i].addr_re);
+		regex_free(sd->cmds[i].a1.re);
+		regex_free(sd->cmds[i].a2.re);
 		kfree(sd->cmds[i].repl);
 	}
 	kfree(sd);

@@ -123,13 +123,17 @@ static bool test_primary(struct test_state *t)
 		t->depth--;
 		return r;
 	}
-	if (a[0] == '-' && a[1] && !a[2] && b && strchr("efdcpsrwxznLh", a[1])) {
+	if (a[0] == '-' && a[1] && !a[2] && b && strchr("efdcpsrwxznLht", a[1])) {
+		long long fd;
+
 		t->pos += 2;
 		t->depth--;
 		if (a[1] == 'z')
 			return !*b;
 		if (a[1] == 'n')
 			return *b;
+		if (a[1] == 't')
+			return int_arg(t, b, &fd) && fd >= 0 && fd <= 1000 && sh_os->isatty((int)fd);
 		return file_test(a[1], b);
 	}
 	t->pos++;

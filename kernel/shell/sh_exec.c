@@ -585,19 +585,16 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 		} else {
 			ext = find_external(sh, argv.argv[first]);
 		}
-		if (!func && !builtin) {
-			if (!ext) {
-				sh_error(sh, "%s: not found", argv.argv[first]);
-				status = 127;
-				goto out;
-			}
-		}
 	}
 	if (apply_redirs(sh, n->redirs, &rs)) {
 		status = 1;
 		goto out_undo;
 	}
-	if (exec_form && argv.argc == 1) {
+	/* After the redirections, as POSIX has it: `nosuchcmd 2>&1 | cat` carries the message. */
+	if (argv.argc > first && !func && !builtin && !ext) {
+		sh_error(sh, "%s: not found", argv.argv[first]);
+		status = 127;
+	} else if (exec_form && argv.argc == 1) {
 		keep_redirs(&rs);
 	} else if (!argv.argc) {
 		for (int i = 0; i < assigns.argc; i++) {

@@ -406,6 +406,15 @@ Test(cmds, sed)
 	expect("sed 's/a/b/2'", "aaa\n", "aba\n", "", 0);
 	expect("sed 's/a/b'", "", "", "sed: -e expression: unterminated 's' command\n", 1);
 	expect("sed 'k'", "", "", "sed: -e expression: unknown command: 'k'\n", 1);
+	/* ranges (outputs as GNU sed's) and ! */
+	expect("sed -n '/^not ok/,/^ok/p'", "a\nnot ok 1\nb\nok 2\nc\nnot ok 3\nd\n",
+	       "not ok 1\nb\nok 2\nnot ok 3\nd\n", "", 0);
+	expect("sed -n '2,4p'", "1\n2\n3\n4\n5\n", "2\n3\n4\n", "", 0);
+	expect("sed '3,1d'", "1\n2\n3\n4\n", "1\n2\n4\n", "", 0);
+	expect("sed -n '/2/,$p'", "1\n2\n3\n", "2\n3\n", "", 0);
+	expect("sed '2,3!d'", "1\n2\n3\n4\n", "2\n3\n", "", 0);
+	expect("sed -n '/a/,/a/p'", "a\na\nb\na\n", "a\na\na\n", "", 0);
+	expect("sed '1,d'", "", "", "sed: -e expression: unexpected ','\n", 1);
 }
 
 Test(cmds, sort_uniq_cut_tr)
@@ -491,6 +500,12 @@ Test(cmds, printf_echo_test)
 	expect("[ 1 = 1", NULL, "", "[: missing ']'\n", 2);
 	expect("test; echo $?", NULL, "1\n", "", 0);
 	expect("[ -f /tmp ] || [ -d /tmp ] && echo dir", NULL, "dir\n", "", 0);
+	/* -t FD: is it a terminal (the fixture's stdout only when it says so) */
+	expect("[ -t 1 ]; echo $?; [ -t 1 -a 0 -ge 8 ]; echo $?", NULL, "1\n1\n", "", 0);
+	host_stdout_tty = true;
+	expect("[ -t 1 ]; echo $?; [ -t 0 ]; echo $?", NULL, "0\n1\n", "", 0);
+	host_stdout_tty = false;
+	expect("[ -t x ]", NULL, "", "test: x: integer expression expected\n", 2);
 }
 
 Test(cmds, date)

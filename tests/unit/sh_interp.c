@@ -218,6 +218,10 @@ Test(sh, exit_and_subshells)
 Test(sh, errors)
 {
 	expect("nosuchcmd arg", NULL, "", "sh: nosuchcmd: not found\n", 127);
+	/* the message comes after the command's redirections, as POSIX has it */
+	expect("nosuchcmd 2>&1 | cat", NULL, "sh: nosuchcmd: not found\n", "", 0);
+	expect("x=$(nosuchcmd 2>&1); echo \"[$x]\"", NULL, "[sh: nosuchcmd: not found]\n", "", 0);
+	expect("nosuchcmd 2>/dev/null; echo $?", NULL, "127\n", "", 0);
 	expect("fi", NULL, "", "sh: syntax error: unexpected 'fi' (-c: line 1)\n", 2);
 	expect("echo before\nif; echo after", NULL, "before\n", "sh: syntax error: unexpected ';' (-c: line 2)\n", 2);
 	expect("echo 'open", NULL, "", "sh: syntax error: unterminated quoted string (-c: line 1)\n", 2);

@@ -1,0 +1,41 @@
+# /bin/sh: Spoor's shell built as a ring-3 program (user/sh). The same
+# interpreter and commands as the console's, but each command a fork()ed
+# process and each file operation a system call a tracer sees, as a Linux
+# shell's.
+. /spoor/lib/tap.sh
+echo 1..16
+
+S=/bin/sh
+is "a pipeline through commands" "2" "$($S -c 'printf "a\nb\nab\n" | grep b | wc -l')"
+is "command substitution and awk" "x=b" "$($S -c 'x=$(echo a b | awk "{print \$2}"); echo "x=$x"')"
+is "sed ranges" "2 3 4" "$($S -c 'seq 1 6 | sed -n "2,4p"' | tr '\n' ' ' | sed 's/ $//')"
+is "a missing command's message follows 2>&1 into the pipe" "sh: nosuchcmd: not found" \
+	"$($S -c 'nosuchcmd 2>&1 | cat' 2>/dev/null)"
+is "... its status is 127" "127" "$($S -c 'nosuchcmd 2>/dev/null; echo $?')"
+is "a trap runs on a signal sent to the shell" "got USR1 after" \
+	"$($S -c 'trap "echo got USR1" USR1; kill -USR1 $$; echo after' | tr '\n' ' ' | sed 's/ $//')"
+# ftracetest reports results with realtime signals (SIGRTMIN+N)
+is "... a realtime one too" "rt" "$($S -c 'trap "echo rt" 40; kill -s 40 $$')"
+is "a command killed by a signal: 128+N" "143" "$($S -c 'sleep 10 & kill -TERM $!; wait $!; echo $?')"
+is "\$\$ is the shell's pid, a process of its own" "sh" \
+	"$($S -c 'read pid comm rest < /proc/$$/stat; echo $comm' | tr -d '()')"
+is "a command's parent is the shell" "yes" \
+	"$($S -c 'set -- $(cat /proc/self/stat); [ $4 = $$ ] && echo yes')"
+is "redirections and here-documents" "one two" \
+	"$($S -c 'cd /tmp && echo one > f && cat <<END >> f
+two
+END
+cat f' | tr '\n' ' ' | sed 's/ $//')"
+is "test -t: a pipe is no terminal" "1" "$($S -c '[ -t 1 ]; echo $?' | cat)"
+is "a script file with arguments" "b 2" "$(printf 'echo $2 $#\n' > /tmp/s.sh; $S /tmp/s.sh a b)"
+is "its exit status" "3" "$($S -c 'exit 3'; echo $?)"
+
+# What a tracer sees: the shell's commands make system calls.
+cd /sys/kernel/tracing
+echo > trace
+echo 1 > events/syscalls/sys_enter_openat/enable
+$S -c 'ls /bin > /dev/null; cat /proc/version > /dev/null'
+echo 0 > events/syscalls/sys_enter_openat/enable
+check "ls opens its directory with openat, as a Linux ls" grep -q "ls-[0-9]* .*sys_openat(dfd: ffffffffffffff9c, filename: [0-9a-f]*, flags: " trace
+check "... and cat its file" grep -q "cat-[0-9]* .*sys_openat(" trace
+echo > trace
