@@ -1,6 +1,7 @@
 /*
  * execve: replace the calling task's program with a static ELF
- * executable. Everything that can fail (opening, checking, reading the
+ * executable, or with the interpreter a '#!' script names (exec_script.c).
+ * Everything that can fail (opening, checking, reading the
  * headers, building the new address space and its stack image) happens
  * before the point of no return; after it the old address space is gone
  * and the task leaves for the new program's entry point.
@@ -36,8 +37,11 @@ static ssize_t read_at(struct file *f, void *buf, size_t len, loff_t pos)
 	return n < 0 ? n : (size_t)n == len ? n : -EIO;
 }
 
-/* The program headers of f, validated; *load_bias is where an ET_DYN goes. */
-static int read_elf(struct file *f, struct elf_info *info)
+/*
+ * The program headers of f, validated. A '#!' script instead gives 1 and
+ * its first EXEC_SCRIPT_LINE bytes (NUL-terminated) in script.
+ */
+static int read_elf(struct file *f, struct elf_info *info, char *script)
 {
 	u64 size = (u64)f->f_inode->i_size, phoff;
 	size_t phsize, hlen = size < EXEC_HEADER_READ ? (size_t)size : EXEC_HEADER_READ;
@@ -50,7 +54,11 @@ static int read_elf(struct file *f, struct elf_info *info)
 	if (err < 0)
 		goto out;
 	if (hlen >= 2 && hdr[0] == '#' && hdr[1] == '!') {
-		err = -ENOEXEC;		/* scripts: the shell runs them itself */
+		size_t n = min(hlen, (size_t)EXEC_SCRIPT_LINE - 1);
+
+		memcpy(script, hdr, n);
+		script[n] = '\0';
+		err = 1;
 		goto out;
 	}
 	err = elf_check_header(hdr, hlen, size, &phoff, &phsize);
@@ -130,13 +138,19 @@ static const char *basename_of(const char *path)
 	return s ? s + 1 : path;
 }
 
-int do_execve(const char *filename, const struct exec_args *args)
+/*
+ * Run the program at path; shown is the name execve was given (the script's
+ * own for an interpreter), which comm, AT_EXECFN and the exec event carry,
+ * as Linux's bprm->filename. depth counts the '#!' interpreters followed.
+ */
+int exec_file(const char *path, const char *shown, const struct exec_args *args, int depth)
 {
 	struct task_struct *t = current;
 	struct elf_info info;
 	struct mm_struct *mm = NULL, *old;
 	struct dentry *cwd = t->fs ? fs_get_pwd(t->fs) : NULL;
-	struct file *f = vfs_open(cwd, filename, O_RDONLY, 0);
+	struct file *f = vfs_open(cwd, path, O_RDONLY, 0);
+	char script[EXEC_SCRIPT_LINE];
 	unsigned long bias = 0, stack_top, sp;
 	size_t img_size;
 	char *img = NULL;
@@ -152,7 +166,11 @@ int do_execve(const char *filename, const struct exec_args *args)
 	ret = -EACCES;
 	if (!S_ISREG(f->f_inode->i_mode) || !(f->f_inode->i_mode & 0111))
 		goto out;
-	ret = read_elf(f, &info);
+	ret = read_elf(f, &info, script);
+	if (ret == 1) {
+		fput(f);
+		return exec_script(script, path, shown, args, depth);
+	}
 	if (ret)
 		goto out;
 	if (info.type == ET_DYN)
@@ -184,7 +202,7 @@ int do_execve(const char *filename, const struct exec_args *args)
 		};
 		struct exec_stack_args sa = {
 			.argc = args->argc, .argv = args->argv, .envc = args->envc, .envp = args->envp,
-			.execfn = filename, .platform = "x86_64", .random16 = random16,
+			.execfn = shown, .platform = "x86_64", .random16 = random16,
 			.auxv = auxv, .nr_auxv = ARRAY_SIZE(auxv),
 		};
 		long r = exec_stack_build(img, img_size, stack_top, &sa);
@@ -198,7 +216,7 @@ int do_execve(const char *filename, const struct exec_args *args)
 	mm->start_stack = sp;
 	/* The absolute path, as /proc/PID/exe shows it whatever the caller's cwd was. */
 	if (d_path(f->f_dentry, mm->exe_path, sizeof(mm->exe_path)) < 0)
-		strscpy(mm->exe_path, filename, sizeof(mm->exe_path));
+		strscpy(mm->exe_path, path, sizeof(mm->exe_path));
 	ret = signal_init_process(t);
 	if (ret)
 		goto out;
@@ -229,7 +247,7 @@ int do_execve(const char *filename, const struct exec_args *args)
 		do_group_exit(SIGSEGV);
 	}
 	t->flags &= ~PF_KTHREAD;
-	set_task_comm(t, basename_of(filename));
+	set_task_comm(t, basename_of(shown));
 	flush_signal_handlers(t);
 	if (t->files)
 		do_close_on_exec(t->files);
@@ -244,7 +262,7 @@ int do_execve(const char *filename, const struct exec_args *args)
 	t->thread.entry_sp = sp;
 	if (!from_kernel)
 		arch_setup_user_regs(task_pt_regs(t), info.entry + bias, sp);
-	trace_sched_process_exec(t, old_pid, filename);
+	trace_sched_process_exec(t, old_pid, shown);
 	/* The program's own mappings, for observers that name code by file (perf's MMAP records). */
 	{
 		struct vm_area_struct *vma;
@@ -260,4 +278,9 @@ out:
 		mmput(mm);
 	fput(f);
 	return (int)ret;
+}
+
+int do_execve(const char *filename, const struct exec_args *args)
+{
+	return exec_file(filename, filename, args, 0);
 }
