@@ -7,6 +7,7 @@
 #include <kernel/slab.h>
 #include <kernel/shell/sh.h>
 #include <kernel/shell/sh_io.h>
+#include <kernel/shell/sh_path.h>
 #include <kernel/shell/sh_util.h>
 #include <kernel/cmds/cmds.h>
 
@@ -571,10 +572,14 @@ static int bi_dot(struct sh *sh, int argc, char **argv)
 	return status;
 }
 
-/* command -v NAME: how NAME would run. */
+/*
+ * command -v NAME: how NAME would run: the name of a function, builtin or
+ * command, the path of a program (looked for first where programs_first).
+ */
 static int bi_command(struct sh *sh, int argc, char **argv)
 {
 	struct sh_out o;
+	char path[256];
 	int status = 0;
 
 	if (argc < 3 || strcmp(argv[1], "-v")) {
@@ -583,8 +588,14 @@ static int bi_command(struct sh *sh, int argc, char **argv)
 	}
 	out_init(&o, 1);
 	for (int i = 2; i < argc; i++) {
-		if (sh_find_func(sh, argv[i]) || sh_find_builtin(argv[i]) || sh_find_command(argv[i]))
-			out_printf(&o, "%s\n", argv[i]);
+		const char *name = argv[i];
+		bool program = sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path));
+
+		if (sh_find_func(sh, name) || sh_find_builtin(name) ||
+		    (sh_find_command(name) && !(program && sh_os->programs_first)))
+			out_printf(&o, "%s\n", name);
+		else if (program)
+			out_printf(&o, "%s\n", path);
 		else
 			status = 1;
 	}

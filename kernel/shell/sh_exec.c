@@ -452,7 +452,16 @@ static void resolve(struct sh *sh, struct sh_node *n, const char *name, sh_built
 		    sh_main_fn *ext, bool *in_shell)
 {
 	struct sh_resolved *r = &n->simple.resolved;
+	char path[256];
 
+	/* A program may appear in PATH at any time: looked for on every run. */
+	if (sh_os->programs_first && !sh_find_builtin(name) && !strchr(name, '/') &&
+	    sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path))) {
+		*builtin = NULL;
+		*ext = cmd_program_main;
+		*in_shell = false;
+		return;
+	}
 	if (smp_load_acquire(&r->cached)) {
 		*builtin = r->builtin;
 		*ext = r->ext;

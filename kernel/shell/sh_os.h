@@ -147,6 +147,13 @@ struct sh_os {
 	 * that Ctrl-C typed while it runs kills it.
 	 */
 	void (*set_foreground)(pid_t pid);
+	/*
+	 * A program found in PATH runs before a command of the same name: in
+	 * ring 3, where the commands stand in for the programs a system lacks
+	 * (as busybox's applets do). The console shell's commands are the
+	 * kernel's own and come first.
+	 */
+	bool programs_first;
 	/* Workload generators (kernel/workload.c): their names, NULL-terminated. */
 	const char *const *workloads;
 	/* Run workload argv[0] in the calling task; returns its exit status. */

@@ -3,7 +3,7 @@
 # process and each file operation a system call a tracer sees, as a Linux
 # shell's.
 . /spoor/lib/tap.sh
-echo 1..16
+echo 1..20
 
 S=/bin/sh
 is "a pipeline through commands" "2" "$($S -c 'printf "a\nb\nab\n" | grep b | wc -l')"
@@ -30,6 +30,11 @@ is "test -t: a pipe is no terminal" "1" "$($S -c '[ -t 1 ]; echo $?' | cat)"
 is "a script file with arguments" "b 2" "$(printf 'echo $2 $#\n' > /tmp/s.sh; $S /tmp/s.sh a b)"
 is "its exit status" "3" "$($S -c 'exit 3'; echo $?)"
 
+is "command -v: a program's path, a command's name" "/bin/hello grep" "$(command -v hello grep | tr '\n' ' ' | sed 's/ $//')"
+# In ring 3 a program in PATH comes before the command of that name, as on Linux.
+is "... in /bin/sh, /bin/ping before the ping command" "/bin/ping /bin/sh cd" \
+	"$($S -c 'command -v ping sh cd' | tr '\n' ' ' | sed 's/ $//')"
+
 # What a tracer sees: the shell's commands make system calls.
 cd /sys/kernel/tracing
 echo > trace
@@ -38,4 +43,10 @@ $S -c 'ls /bin > /dev/null; cat /proc/version > /dev/null'
 echo 0 > events/syscalls/sys_enter_openat/enable
 check "ls opens its directory with openat, as a Linux ls" grep -q "ls-[0-9]* .*sys_openat(dfd: ffffffffffffff9c, filename: [0-9a-f]*, flags: " trace
 check "... and cat its file" grep -q "cat-[0-9]* .*sys_openat(" trace
+echo > trace
+echo 1 > events/sched/sched_process_exec/enable
+$S -c 'ping -c 1 127.0.0.1 > /dev/null; grep -q x /dev/null'
+echo 0 > events/sched/sched_process_exec/enable
+check "ping from /bin/sh is a program: an exec" grep -q "ping-[0-9]* .*sched_process_exec: filename=/bin/ping" trace
+is "... grep is a command: no exec" "0" "$(grep -c 'filename=.*grep' trace)"
 echo > trace

@@ -399,7 +399,7 @@ static const struct sh_os user_os = {
 	.stack_left = u_stack_left, .now_ns = u_now_ns, .sleep_ns = u_sleep_ns, .nproc = u_nproc,
 	.log_read = u_log_read, .poweroff = u_poweroff, .isatty = u_isatty,
 	.console_read = u_console_read, .set_foreground = u_set_foreground,
-	.workloads = no_workloads, .run_workload = u_run_workload,
+	.programs_first = true, .workloads = no_workloads, .run_workload = u_run_workload,
 };
 
 void sh_user_os_init(char *top)
