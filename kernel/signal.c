@@ -21,7 +21,6 @@
 
 #define STOP_SIGNALS	(sigmask(SIGSTOP) | sigmask(SIGTSTP) | sigmask(SIGTTIN) | sigmask(SIGTTOU))
 #define IGNORE_SIGNALS	(sigmask(SIGCHLD) | sigmask(SIGURG) | sigmask(SIGWINCH) | sigmask(SIGCONT))
-#define UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 #define USER_RFLAGS	0x40dd5UL	/* CF PF AF ZF SF TF DF OF AC: what sigreturn may set */
 
 /* Linux's struct sigcontext (x86_64), inside ucontext. */
@@ -312,6 +311,13 @@ void notify_parent(struct task_struct *leader, struct task_struct *parent)
 
 	if (parent && parent->sighand && leader->exit_signal > 0)
 		send_sig_info(leader->exit_signal, &info, parent, true);
+}
+
+void set_user_sigmask(u64 mask)
+{
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~UNBLOCKABLE;
 }
 
 void do_signal(struct pt_regs *regs)

@@ -110,6 +110,14 @@ void force_sig_fault(int sig, int code, unsigned long addr);
 int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *p, bool group);
 /* On the way back to ring 3: deliver what is pending (may not return: the task exits). */
 void do_signal(struct pt_regs *regs);
+/*
+ * A system call's own blocked mask (rt_sigsuspend, ppoll): current's mask
+ * is mask until the call returns to ring 3, or until a handler it let in
+ * runs (its frame restores the old mask on sigreturn).
+ */
+void set_user_sigmask(u64 mask);
+/* What no mask holds back. */
+#define UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 /* execve in a thread group: every other thread ends first; 0 or -EINTR (killed meanwhile). */
 int de_thread(struct task_struct *t);
 /* Ends every thread of current's group with the wait status code. */

@@ -62,12 +62,21 @@ static bool probe_take(struct ftrace_probe *p)
 	return true;
 }
 
+/*
+ * traceon/traceoff and enable_event/disable_event spend a count only on a
+ * change, as Linux's: the state flips atomically first, so when several
+ * CPUs call the function at once only the one that flipped it pays (two
+ * paying for one change let a ":3" stop after two).
+ */
 static void probe_traceonoff(struct trace_array *tr, struct ftrace_probe *p)
 {
-	bool on = !strcmp(p->cmd->name, "traceon");
+	bool on = !strcmp(p->cmd->name, "traceon"), was = !on;
 
-	if (READ_ONCE(tr->tracing_on) == on || !probe_take(p))
+	if (READ_ONCE(tr->tracing_on) == on || !READ_ONCE(p->count) ||
+	    !__atomic_compare_exchange_n(&tr->tracing_on, &was, on, false, __ATOMIC_RELAXED,
+					 __ATOMIC_RELAXED))
 		return;
+	probe_take(p);
 	tracer_tracing_on(tr, on);
 }
 
@@ -102,18 +111,22 @@ static void probe_cpudump(struct trace_array *tr, struct ftrace_probe *p)
 		ftrace_dump(tr, smp_processor_id());
 }
 
-/* A count is spent only when the target's state changes, as Linux's. */
 static void probe_event_enable(struct trace_array *tr, struct ftrace_probe *p)
 {
 	bool enable = p->cmd->name[0] == 'e';
 	bool enabled = !(READ_ONCE(p->target->flags) & EVENT_FILE_FL_SOFT_DISABLED);
+	unsigned long old;
 
-	if (enabled == enable || !probe_take(p))
+	if (enabled == enable || !READ_ONCE(p->count))
 		return;
 	if (enable)
-		__atomic_and_fetch(&p->target->flags, ~EVENT_FILE_FL_SOFT_DISABLED, __ATOMIC_RELAXED);
+		old = __atomic_fetch_and(&p->target->flags, ~EVENT_FILE_FL_SOFT_DISABLED,
+					 __ATOMIC_RELAXED);
 	else
-		__atomic_or_fetch(&p->target->flags, EVENT_FILE_FL_SOFT_DISABLED, __ATOMIC_RELAXED);
+		old = __atomic_fetch_or(&p->target->flags, EVENT_FILE_FL_SOFT_DISABLED,
+					__ATOMIC_RELAXED);
+	if (!(old & EVENT_FILE_FL_SOFT_DISABLED) != enable)
+		probe_take(p);
 }
 
 static const struct ftrace_probe_cmd probe_cmds[] = {

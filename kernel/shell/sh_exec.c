@@ -432,17 +432,24 @@ static bool runs_in_shell(const char *name)
 }
 
 /* Kernel commands and workloads first, then program files (unless name has a '/'). */
+/* Out of line: its path buffer stays off the frames of nested commands. */
+static noinline bool in_path(struct sh *sh, const char *name)
+{
+	char path[256];
+
+	return sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path));
+}
+
 static sh_main_fn find_external(struct sh *sh, const char *name)
 {
 	const struct sh_command *c = strchr(name, '/') ? NULL : sh_find_command(name);
-	char path[256];
 
 	if (c)
 		return c->main;
 	for (const char *const *w = sh_os->workloads; w && *w; w++)
 		if (!strcmp(*w, name))
 			return cmd_workload_main;
-	if (sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path)))
+	if (in_path(sh, name))
 		return cmd_program_main;
 	return NULL;
 }
@@ -452,11 +459,10 @@ static void resolve(struct sh *sh, struct sh_node *n, const char *name, sh_built
 		    sh_main_fn *ext, bool *in_shell)
 {
 	struct sh_resolved *r = &n->simple.resolved;
-	char path[256];
 
 	/* A program may appear in PATH at any time: looked for on every run. */
 	if (sh_os->programs_first && !sh_find_builtin(name) && !strchr(name, '/') &&
-	    sh_find_program(sh_getvar(sh, "PATH"), name, path, sizeof(path))) {
+	    in_path(sh, name)) {
 		*builtin = NULL;
 		*ext = cmd_program_main;
 		*in_shell = false;

@@ -8,6 +8,7 @@
 #include <kernel/errno.h>
 #include <kernel/slab.h>
 #include <kernel/sched.h>
+#include <kernel/signal.h>
 #include <kernel/time.h>
 #include <kernel/syscalls.h>
 #include <kernel/fs/fs.h>
@@ -87,15 +88,23 @@ SYSCALL_DEFINE3(poll, struct pollfd_user *, fds, unsigned int, n, int, timeout_m
 SYSCALL_DEFINE5(ppoll, struct pollfd_user *, fds, unsigned int, n, const s64 *, uts,
 		const u64 *, sigmask, size_t, sigsetsize)
 {
-	s64 ts[2];
+	s64 ts[2], timeout = -1;
+	u64 mask;
 
-	(void)sigmask;
-	(void)sigsetsize;
-	if (!uts)
-		return do_poll(fds, n, -1);
-	if (copy_from_user(ts, uts, sizeof(ts)))
-		return -EFAULT;
-	if (ts[0] < 0 || ts[1] < 0 || ts[1] >= (s64)NSEC_PER_SEC)
-		return -EINVAL;
-	return do_poll(fds, n, ts[0] * (s64)NSEC_PER_SEC + ts[1]);
+	if (uts) {
+		if (copy_from_user(ts, uts, sizeof(ts)))
+			return -EFAULT;
+		if (ts[0] < 0 || ts[1] < 0 || ts[1] >= (s64)NSEC_PER_SEC)
+			return -EINVAL;
+		timeout = ts[0] * (s64)NSEC_PER_SEC + ts[1];
+	}
+	/* The mask holds only while it waits: a sleep no signal can slip in front of. */
+	if (sigmask) {
+		if (sigsetsize != sizeof(u64))
+			return -EINVAL;
+		if (copy_from_user(&mask, sigmask, sizeof(mask)))
+			return -EFAULT;
+		set_user_sigmask(mask);
+	}
+	return do_poll(fds, n, timeout);
 }

@@ -6,7 +6,6 @@
 #include <kernel/syscalls.h>
 #include <asm/uaccess.h>
 
-#define UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 
 long sys_rt_sigreturn_regs(struct pt_regs *regs);
 
@@ -162,9 +161,7 @@ SYSCALL_DEFINE2(rt_sigsuspend, const u64 *, umask, size_t, setsize)
 		return -EINVAL;
 	if (copy_from_user(&mask, umask, sizeof(mask)))
 		return -EFAULT;
-	current->saved_sigmask = current->blocked;
-	current->restore_sigmask = true;
-	current->blocked = mask & ~UNBLOCKABLE;
+	set_user_sigmask(mask);
 	while (!signal_pending(current)) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!signal_pending(current))

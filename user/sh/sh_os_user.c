@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 /* libc's headers first: kernel/types.h defines __unused, a field name in musl's struct stat */
 #include <dirent.h>
+#include <poll.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -206,12 +207,20 @@ static int u_getcwd(char *buf, size_t size)
  */
 static pid_t u_spawn(const struct sh_spawn *req)
 {
-	pid_t pid = fork();
+	sigset_t all, old;
 	int high[3], status;
+	pid_t pid;
 
-	if (pid)
+	/* Blocked across fork: a signal sent to the child at once waits for its empty note. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid = fork();
+	if (pid) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		return pid < 0 ? -errno : pid;
+	}
 	pending = 0;	/* a new task starts with none, as in the kernel */
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	for (int i = 0; i < 3; i++) {
 		high[i] = fcntl(req->fds[i], F_DUPFD, fd_high + 1);
 		if (high[i] < 0)
@@ -245,9 +254,19 @@ static pid_t u_wait(pid_t pid, int *status)
 	return r;
 }
 
-/* execve puts the noted signals back to their defaults, as for any caught signal. */
+/*
+ * execve puts the noted signals back to their defaults, as for any caught
+ * signal. One already noted would have stayed pending across the exec and
+ * ended the program: it ends this process the same way instead.
+ */
 static int u_execve(const char *path, char **argv, char **envp)
 {
+	if (pending) {
+		int sig = __builtin_ctzll(pending) + 1;
+
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	execve(path, argv, envp);
 	return -errno;
 }
@@ -335,17 +354,29 @@ static u64 u_now_ns(void)
 	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
 }
 
+/*
+ * Signals stay blocked except inside ppoll, which lets them in as it
+ * sleeps: one that comes just before the sleep ends it, not after it.
+ */
 static int u_sleep_ns(u64 ns)
 {
-	struct timespec ts = { (time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL) };
+	u64 now = u_now_ns(), end = now + ns;
+	sigset_t all, old;
+	int err = 0;
 
-	while (nanosleep(&ts, &ts) < 0) {
-		if (errno != EINTR)
-			return -errno;
-		if (pending)
-			return -EINTR;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (; !pending && now < end; now = u_now_ns()) {
+		struct timespec ts = { (time_t)((end - now) / 1000000000ULL),
+				       (long)((end - now) % 1000000000ULL) };
+
+		if (ppoll(NULL, 0, &ts, &old) < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
 	}
-	return 0;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return err ? err : pending ? -EINTR : 0;
 }
 
 static int u_nproc(void)
