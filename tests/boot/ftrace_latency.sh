@@ -67,11 +67,13 @@ check "with tracing_thresh 8000, the next section above it is swapped in, shorte
 echo 0 > tracing_thresh
 
 # function-trace off: a section holds its start, its end, and the stack.
-# (The max stays above 10000 us: no other CPU's section drops ours.)
+# A host that stalls a vCPU can make some other section the max (a loaded
+# full run did): the max is reset and the section made again until ours is it.
 echo 0 > options/function-trace
 for i in 1 2 3 4 5; do
+	echo 0 > tracing_max_latency
 	echo 'irqsoff 20000' > $S
-	[ "$(cat tracing_max_latency)" -ge 20000 ] && break
+	grep -q ': selftest_irqsoff <-selftest_write$' trace && break
 done
 check "with function-trace off the section's calls are not recorded (no udelay)" \
 	sh -c "grep -q ': selftest_irqsoff <-selftest_write$' trace && ! grep -q ': udelay <-' trace"
