@@ -1,7 +1,8 @@
 /*
- * modprobe and rmmod, for the shell (kernel/shell/sh_os_kernel.c runs
- * them as it runs the workloads). Spoor has no loadable modules; modprobe and rmmod know the test modules
- * of Linux that ftracetest loads and Spoor builds in. Loading one runs
+ * The test modules of Linux that ftracetest loads, built into Spoor, which
+ * links no code at run time: "loading" one runs its init (the module
+ * system calls, kernel/module.c, and the console shell's modprobe and
+ * rmmod, which kernel/shell/sh_os_kernel.c runs as it runs the workloads). Loading one runs
  * what its init does; it then counts as loaded until rmmod. Any other
  * name is not found, as on a Linux without that module. Names match with
  * '-' and '_' alike, as modprobe's.
@@ -101,35 +102,62 @@ static bool module_name_eq(const char *a, const char *b)
 	return *a == *b;
 }
 
+static struct test_module *test_module_find(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(test_modules); i++)
+		if (module_name_eq(test_modules[i].name, name))
+			return &test_modules[i];
+	return NULL;
+}
+
+int test_module_load(const char *name, int argc, char **argv)
+{
+	struct test_module *m = test_module_find(name);
+	int err;
+
+	if (!m)
+		return -ENOENT;
+	/* As Linux: a module already loaded is not loaded (or run) again. */
+	if (__atomic_exchange_n(&m->loaded, true, __ATOMIC_ACQ_REL))
+		return -EEXIST;
+	err = m->init(argc, argv);
+	if (err)
+		WRITE_ONCE(m->loaded, false);
+	return err;
+}
+
+int test_module_unload(const char *name)
+{
+	struct test_module *m = test_module_find(name);
+
+	return m && __atomic_exchange_n(&m->loaded, false, __ATOMIC_ACQ_REL) ? 0 : -ENOENT;
+}
+
+const char *test_module_loaded(size_t i)
+{
+	if (i >= ARRAY_SIZE(test_modules))
+		return NULL;
+	return READ_ONCE(test_modules[i].loaded) ? test_modules[i].name : "";
+}
+
 int test_module_command(int argc, char **argv)
 {
 	bool load = !strcmp(argv[0], "modprobe");
-	struct test_module *m = NULL;
+	int err;
 
 	if (argc < 2) {
 		say("usage: ", load ? "modprobe MODULE [PARAM=VALUE]..." : "rmmod MODULE", "");
 		return 1;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(test_modules); i++)
-		if (module_name_eq(test_modules[i].name, argv[1]))
-			m = &test_modules[i];
 	if (!load) {
-		if (!m || !m->loaded) {
+		if (test_module_unload(argv[1])) {
 			say("rmmod: can't unload module '", argv[1], "': No such file or directory");
 			return 1;
 		}
-		m->loaded = false;
 		return 0;
 	}
-	if (!m) {
+	err = test_module_load(argv[1], argc - 2, argv + 2);
+	if (err == -ENOENT)
 		say("modprobe: module ", argv[1], " not found in modules.dep");
-		return 1;
-	}
-	/* As Linux: a module already loaded is not loaded (or run) again. */
-	if (m->loaded)
-		return 0;
-	if (m->init(argc - 2, argv + 2))
-		return 1;
-	m->loaded = true;
-	return 0;
+	return err && err != -EEXIST ? 1 : 0;
 }

@@ -26,6 +26,7 @@
 #define EV_CURRENT	1
 
 /* e_type */
+#define ET_REL		1	/* a relocatable object: a module file */
 #define ET_EXEC		2	/* fixed addresses */
 #define ET_DYN		3	/* position independent: a static PIE here */
 
@@ -76,6 +77,22 @@ typedef struct {
 	u64 p_memsz;		/* bytes in memory; past p_filesz is zero (.bss) */
 	u64 p_align;
 } Elf64_Phdr;
+
+/* One section header (module files: kernel/module_info.c finds .modinfo). */
+typedef struct {
+	u32 sh_name;		/* offset of its name in the e_shstrndx section */
+	u32 sh_type;
+	u64 sh_flags;
+	u64 sh_addr;
+	u64 sh_offset;		/* file offset of its bytes */
+	u64 sh_size;
+	u32 sh_link;
+	u32 sh_info;
+	u64 sh_addralign;
+	u64 sh_entsize;
+} Elf64_Shdr;
+
+#define SHT_NOBITS	8	/* no bytes in the file (.bss) */
 
 /* Auxiliary vector keys (a_type of the pairs after envp[] NULL). */
 #define AT_NULL		0	/* ends the vector */

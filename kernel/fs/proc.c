@@ -255,6 +255,7 @@ int proc_init(void)
 		{ "kmsg", 0400, &kmsg_fops },
 		{ "interrupts", 0444, &interrupts_fops },
 		{ "kallsyms", 0444, &kallsyms_fops },
+		{ "modules", 0444, &modules_fops },
 		{ "sysrq-trigger", 0200, &sysrq_trigger_fops },
 	};
 	struct dentry *proc = pseudo_create_dir_ops(NULL, "proc", &proc_root_iops, NULL);

@@ -47,5 +47,6 @@ int pid_environ_show(struct seq_file *m, void *v);
 
 /* /proc/kallsyms (kernel/kallsyms_proc.c). */
 extern const struct file_operations kallsyms_fops;
+extern const struct file_operations modules_fops;	/* kernel/module.c */
 
 #endif

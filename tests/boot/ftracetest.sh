@@ -17,14 +17,17 @@ status=$?
 # it ran under set -x, up to the one that failed), for whoever reads the log.
 sed 's/^/# /' /tmp/ftracetest.out
 is "the driver ran every case (TAP plan and results)" 147 "$(grep -c '^\(not \)\{0,1\}ok [0-9]' /tmp/ftracetest.out)"
-# Case 56 (function traceon/off triggers) fails in about one full parallel
-# `ninja test` in two (a known flake, docs/ROADMAP.md): that moves one case from
-# pass to fail, nothing else.
-pass=114 fail=6
-if grep -q "^not ok 56 ftrace - test for function traceon/off triggers" /tmp/ftracetest.out; then
-	pass=$((pass - 1)) fail=$((fail + 1))
-fi
-is "ftracetest's totals" "# Totals: pass:$pass fail:$fail xfail:1 xpass:0 skip:14 error:12" \
+# Two cases are known to fail now and then (docs/ROADMAP.md): 56 (function
+# traceon/off triggers) and 87 (preemptirq: its 500 ms section can come out
+# longer than 600 ms when the host stalls a TCG vCPU under load). Each failure
+# moves one case from pass to fail, nothing else.
+pass=115 fail=6
+for c in '56 ftrace - test for function traceon/off triggers' '87 test for the preemptirqsoff tracer'; do
+	if grep -q "^not ok $c\$" /tmp/ftracetest.out; then
+		pass=$((pass - 1)) fail=$((fail + 1))
+	fi
+done
+is "ftracetest's totals" "# Totals: pass:$pass fail:$fail xfail:1 xpass:0 skip:14 error:11" \
 	"$(grep '^# Totals' /tmp/ftracetest.out)"
 is "it exits 1 while cases fail, as on Linux" 1 $status
 cd /sys/kernel/tracing
