@@ -36,26 +36,11 @@ static int k_pipe(int fds[2])
 	return ksys_pipe2(fds, 0);
 }
 
-static enum sh_ftype ftype(umode_t mode)
-{
-	if (S_ISDIR(mode))
-		return SH_FT_DIR;
-	if (S_ISREG(mode))
-		return SH_FT_REG;
-	if (S_ISCHR(mode))
-		return SH_FT_CHR;
-	if (S_ISFIFO(mode))
-		return SH_FT_FIFO;
-	if (S_ISLNK(mode))
-		return SH_FT_LNK;
-	return SH_FT_UNKNOWN;
-}
-
 static int to_sh_stat(int err, const struct kstat *ks, struct sh_stat *st)
 {
 	if (err)
 		return err;
-	st->type = ftype(ks->mode);
+	st->type = sh_ftype_of_mode(ks->mode);
 	st->mode = ks->mode & 0777;
 	st->size = (u64)ks->size;
 	st->ino = ks->ino;

@@ -169,6 +169,18 @@ int sh_getopt(struct sh_getopt *g, int argc, char **argv, const char *optstring)
 	return c;
 }
 
+enum sh_ftype sh_ftype_of_mode(unsigned int mode)
+{
+	switch (mode & 0170000) {
+	case 0040000: return SH_FT_DIR;
+	case 0100000: return SH_FT_REG;
+	case 0020000: return SH_FT_CHR;
+	case 0010000: return SH_FT_FIFO;
+	case 0120000: return SH_FT_LNK;
+	default: return SH_FT_UNKNOWN;
+	}
+}
+
 void sh_mode_string(const struct sh_stat *st, char mode[11])
 {
 	switch (st->type) {

@@ -21,6 +21,8 @@ int sh_parse_seconds(const char *s, u64 *ns);
 struct sh_stat;
 /* ls -l's "drwxr-xr-x" for st (mode holds 10 characters and the NUL). */
 void sh_mode_string(const struct sh_stat *st, char mode[11]);
+/* The file type of an st_mode (Linux's S_IFMT bits), as sh_os reports it. */
+enum sh_ftype sh_ftype_of_mode(unsigned int mode);
 
 /* getopt(3) for commands: short options, "n:" takes an argument, "--" ends them. */
 struct sh_getopt {

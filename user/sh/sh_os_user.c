@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <kernel/shell/sh_os.h>
+#include <kernel/shell/sh_util.h>
 
 #include "sh_user.h"
 
@@ -119,26 +120,11 @@ static int u_pipe(int fds[2])
 	return 0;
 }
 
-static enum sh_ftype ftype(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return SH_FT_DIR;
-	if (S_ISREG(mode))
-		return SH_FT_REG;
-	if (S_ISCHR(mode))
-		return SH_FT_CHR;
-	if (S_ISFIFO(mode))
-		return SH_FT_FIFO;
-	if (S_ISLNK(mode))
-		return SH_FT_LNK;
-	return SH_FT_UNKNOWN;
-}
-
 static int to_sh_stat(int r, const struct stat *s, struct sh_stat *st)
 {
 	if (r < 0)
 		return -errno;
-	st->type = ftype(s->st_mode);
+	st->type = sh_ftype_of_mode(s->st_mode);
 	st->mode = s->st_mode & 0777;
 	st->size = (u64)s->st_size;
 	st->ino = s->st_ino;
