@@ -308,7 +308,13 @@ int vfs_symlink(struct dentry *cwd, const char *target, const char *path)
 	return err;
 }
 
-int vfs_rename(struct dentry *cwd, const char *oldpath, const char *newpath)
+/*
+ * rename and renameat2: oldpath (from cwd) to newpath (from newcwd).
+ * Linux checks the names before the file systems: "." or ".." on either
+ * side is EBUSY, a file with a trailing slash ENOTDIR.
+ */
+int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
+	       const char *newpath, unsigned int flags)
 {
 	char newname[NAME_MAX + 1];
 	struct dentry *old_dir, *new_dir, *old;
@@ -316,10 +322,12 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, const char *newpath)
 	bool slash;
 	int err, dots;
 
+	if (flags & ~RENAME_NOREPLACE)
+		return -EINVAL;
 	old_dir = lookup_victim(cwd, oldpath, &old, &slash, &dots);
 	if (IS_ERR(old_dir))
 		return (int)PTR_ERR(old_dir);
-	new_dir = path_parent(cwd, newpath, newname, &slash);
+	new_dir = path_parent(newcwd, newpath, newname, &slash);
 	if (IS_ERR(new_dir)) {
 		err = (int)PTR_ERR(new_dir);
 		goto out;
@@ -337,7 +345,7 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, const char *newpath)
 	else if (new_dir->d_inode->i_op != iop)
 		err = -EXDEV;
 	else
-		err = iop->rename(old_dir, old, new_dir, newname);
+		err = iop->rename(old_dir, old, new_dir, newname, flags);
 	dput(new_dir);
 out:
 	dput(old);
@@ -345,15 +353,49 @@ out:
 	return err;
 }
 
+/*
+ * link and linkat: a second name, newpath, for old (NULL: a file without
+ * a name, such as a pipe). As on Linux: the new name must not exist
+ * (EEXIST), both names must be on one file system (EXDEV), a directory
+ * cannot get a second name (EPERM), and neither can anything in a
+ * directory that takes no links (EPERM).
+ */
+int vfs_link(struct dentry *old, struct dentry *newcwd, const char *newpath)
+{
+	char last[NAME_MAX + 1];
+	struct dentry *dir = filename_create(newcwd, newpath, last);
+	const struct inode_operations *iop, *old_iop = NULL;
+	int err;
+
+	if (IS_ERR(dir))
+		return (int)PTR_ERR(dir);
+	iop = dir->d_inode->i_op;
+	if (old) {
+		spin_lock(&dcache_lock);	/* a rename may move old meanwhile */
+		old_iop = old->d_parent->d_inode->i_op;
+		spin_unlock(&dcache_lock);
+	}
+	if (!old || old_iop != iop)
+		err = -EXDEV;
+	else if (!iop || !iop->link || d_is_dir(old))
+		err = -EPERM;
+	else
+		err = iop->link(old, dir, last);
+	dput(dir);
+	return err;
+}
+
 void generic_fillattr(struct inode *inode, struct kstat *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->ino = inode->i_ino;
-	st->mode = inode->i_mode;
-	st->nlink = 1;
 	spin_lock(&inode->i_lock);
+	st->mode = inode->i_mode;
+	st->nlink = inode->i_nlink;
 	st->size = inode->i_size;
+	st->atime_ns = inode->i_atime_ns;
 	st->mtime_ns = inode->i_mtime_ns;
+	st->ctime_ns = inode->i_ctime_ns;
 	spin_unlock(&inode->i_lock);
 	st->blocks = (u64)DIV_ROUND_UP(st->size, 512);
 	st->rdev = inode->i_rdev;
