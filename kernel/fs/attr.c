@@ -13,12 +13,15 @@ void inode_touch_locked(struct inode *inode)
 	inode->i_mtime_ns = inode->i_ctime_ns = ktime_get_ns();
 }
 
-void vfs_chmod(struct inode *inode, umode_t mode)
+int vfs_chmod(struct inode *inode, umode_t mode)
 {
+	if (inode->i_flags & S_ONDEMAND)
+		return -EPERM;
 	spin_lock(&inode->i_lock);
 	inode->i_mode = (inode->i_mode & S_IFMT) | (mode & S_IALLUGO);
 	inode->i_ctime_ns = ktime_get_ns();
 	spin_unlock(&inode->i_lock);
+	return 0;
 }
 
 /*

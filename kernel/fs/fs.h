@@ -126,6 +126,7 @@ struct inode {
 	spinlock_t i_lock;	/* i_size, i_nlink, the times and ramfs data */
 	loff_t i_size;
 	unsigned int i_nlink;	/* names in the tree (hard links); 1 for pseudo files */
+	unsigned int i_flags;	/* S_* below */
 	/* Times in ns since the epoch (ktime_get_ns(): Spoor boots at 1970). */
 	u64 i_atime_ns;		/* set at creation and by utimensat (no atime updates on read) */
 	u64 i_mtime_ns;		/* last data change */
@@ -140,6 +141,13 @@ struct inode {
 		struct pipe_inode_info *i_pipe;	/* S_IFIFO */
 	};
 };
+
+/*
+ * i_flags: made on demand by a lookup hook (/proc/<pid>) and gone with its
+ * last user, so a mode change would not last: chmod is EPERM, as Linux's
+ * /proc/<pid> answers.
+ */
+#define S_ONDEMAND	0x1
 
 #define MKDEV(ma, mi)	(((u32)(ma) << 20) | (u32)(mi))
 #define MAJOR(dev)	((dev) >> 20)
@@ -284,8 +292,8 @@ loff_t generic_file_llseek(struct file *f, loff_t offset, int whence);
 loff_t noop_llseek(struct file *f, loff_t offset, int whence);
 
 /* ---- attr.c: changing an inode's attributes ---- */
-/* chmod: the permission bits (S_IALLUGO) of mode replace the inode's. */
-void vfs_chmod(struct inode *inode, umode_t mode);
+/* chmod: the permission bits (S_IALLUGO) of mode replace the inode's; EPERM for S_ONDEMAND. */
+int vfs_chmod(struct inode *inode, umode_t mode);
 /* truncate/ftruncate: EISDIR for a directory, EINVAL for other non-regular files. */
 int vfs_truncate(struct inode *inode, loff_t length);
 /* utimensat: each time is ns since the epoch, or UTIME_OMIT to keep it. */

@@ -186,8 +186,18 @@ static struct dentry *lookup_parent_child(struct dentry *cwd, const char *path,
 }
 
 /*
- * Common part of mkdir and symlink: the parent, referenced, of a last name
- * that must not exist yet (EEXIST if it does).
+ * A directory whose entries a lookup hook makes (/proc) has no name that
+ * could be created: Linux's /proc answers ENOENT for every name it does
+ * not know, before any other check of a create or rename.
+ */
+static bool on_demand_dir(struct dentry *dir)
+{
+	return dir->d_inode->i_op && dir->d_inode->i_op->lookup;
+}
+
+/*
+ * Common part of mkdir, symlink and link: the parent, referenced, of a
+ * last name that must not exist yet (EEXIST if it does).
  */
 static struct dentry *filename_create(struct dentry *cwd, const char *path,
 				      char last[NAME_MAX + 1])
@@ -199,7 +209,7 @@ static struct dentry *filename_create(struct dentry *cwd, const char *path,
 	dir = lookup_parent_child(cwd, path, last, &child, &slash);
 	if (IS_ERR(dir))
 		return dir;
-	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT)
+	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT && !on_demand_dir(dir))
 		return dir;
 	if (IS_ERR(child)) {
 		err = (int)PTR_ERR(child);
@@ -308,6 +318,17 @@ int vfs_symlink(struct dentry *cwd, const char *target, const char *path)
 	return err;
 }
 
+/* 0 if dir has an entry called name, else the lookup's error. */
+static int name_exists(struct dentry *dir, const char *name)
+{
+	struct dentry *d = lookup_one(dir, name, strlen(name));
+
+	if (IS_ERR(d))
+		return (int)PTR_ERR(d);
+	dput(d);
+	return 0;
+}
+
 /*
  * rename and renameat2: oldpath (from cwd) to newpath (from newcwd).
  * Linux checks the names before the file systems: "." or ".." on either
@@ -320,7 +341,7 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
 	struct dentry *old_dir, *new_dir, *old;
 	const struct inode_operations *iop;
 	bool slash;
-	int err, dots;
+	int err, dots, missing;
 
 	if (flags & ~RENAME_NOREPLACE)
 		return -EINVAL;
@@ -333,17 +354,19 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
 		goto out;
 	}
 	iop = old_dir->d_inode->i_op;
+	missing = on_demand_dir(new_dir) ? name_exists(new_dir, newname) : 0;
 	if (dots || old == root_dentry)
 		err = -EBUSY;
 	else if (slash && !d_is_dir(old))
 		err = -ENOTDIR;
 	else if (is_dot(newname, strlen(newname)) || is_dotdot(newname, strlen(newname)))
 		err = -EBUSY;
-	else if (!iop || !iop->rename || !new_dir->d_inode->i_op ||
-		 !new_dir->d_inode->i_op->rename)
-		err = -EPERM;
 	else if (new_dir->d_inode->i_op != iop)
-		err = -EXDEV;
+		err = -EXDEV;	/* Linux's check of the mounts comes first */
+	else if (missing)
+		err = missing;
+	else if (!iop || !iop->rename)
+		err = -EPERM;
 	else
 		err = iop->rename(old_dir, old, new_dir, newname, flags);
 	dput(new_dir);

@@ -37,12 +37,13 @@ static struct dentry *lookup_at(int dirfd, const char *upath, bool follow)
 static long do_fchmodat(int dirfd, const char *upath, umode_t mode)
 {
 	struct dentry *d = lookup_at(dirfd, upath, true);
+	long err;
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
-	vfs_chmod(d->d_inode, mode);
+	err = vfs_chmod(d->d_inode, mode);
 	dput(d);
-	return 0;
+	return err;
 }
 
 SYSCALL_DEFINE2(chmod, const char *, path, umode_t, mode)
@@ -58,12 +59,13 @@ SYSCALL_DEFINE3(fchmodat, int, dirfd, const char *, path, umode_t, mode)
 SYSCALL_DEFINE2(fchmod, int, fd, umode_t, mode)
 {
 	struct file *f = fget(fd);
+	long err;
 
 	if (!f)
 		return -EBADF;
-	vfs_chmod(f->f_inode, mode);
+	err = vfs_chmod(f->f_inode, mode);
 	fput(f);
-	return 0;
+	return err;
 }
 
 SYSCALL_DEFINE2(truncate, const char *, path, loff_t, length)

@@ -132,8 +132,9 @@ SYSCALL_DEFINE3(symlinkat, const char *, target, int, newdirfd, const char *, pa
 
 /*
  * An empty path names dirfd's own file (or the working directory), as
- * on Linux; no descriptor can be open on a symlink here, so that is
- * EINVAL, not a link.
+ * on Linux, where only an O_PATH descriptor of a symlink has a target
+ * to give; Spoor opens no symlinks, so it is ENOENT (Linux's answer for
+ * a file that is no symlink there).
  */
 static long do_readlinkat(int dirfd, const char *upath, char *ubuf, int size)
 {
@@ -148,7 +149,7 @@ static long do_readlinkat(int dirfd, const char *upath, char *ubuf, int size)
 	if (r) {
 		if (r > 0 && f)
 			fput(f);
-		return r < 0 ? r : -EINVAL;
+		return r < 0 ? r : -ENOENT;
 	}
 	r = get_at_path(dirfd, upath, &at);
 	if (r)
