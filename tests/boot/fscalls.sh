@@ -6,7 +6,7 @@
 # binary printed on Linux 6.12 (the rig, --kernel ue --smp 1, /tmp on its
 # rootfs): one check per line, in order.
 . /spoor/lib/tap.sh
-echo 1..193
+echo 1..195
 
 cat > /tmp/fscalls.want <<'EOF'
 symlink: 0
@@ -203,10 +203,19 @@ times bad pointer: EFAULT
 fscalls: done
 exit 0
 EOF
+T=/sys/kernel/tracing
+echo 1 > $T/events/syscalls/sys_enter_renameat2/enable
+echo 1 > $T/events/syscalls/sys_exit_renameat2/enable
 fscalls /tmp/fscalls > /tmp/fscalls.got
 echo "exit $?" >> /tmp/fscalls.got
+echo 0 > $T/events/syscalls/enable
 i=0
 while IFS= read -r want; do
 	i=$((i + 1))
 	is "${want%%: *}" "$want" "$(sed -n "${i}p" /tmp/fscalls.got)"
 done < /tmp/fscalls.want
+
+# The new calls have their syscalls:* events: fscalls makes 7 renameat2
+# calls, 2 of them answered EEXIST (-17).
+is "sys_enter_renameat2 records" 7 "$(grep -c 'sys_renameat2(olddfd: ' $T/trace)"
+is "sys_exit_renameat2 records of EEXIST" 2 "$(grep -c 'sys_renameat2 -> 0xffffffffffffffef$' $T/trace)"
