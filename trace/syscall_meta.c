@@ -107,6 +107,7 @@ SYSCALL_EVENT5(prctl, 157, "int", "option", "unsigned long", "arg2", "unsigned l
 SYSCALL_EVENT2(arch_prctl, 158, "int", "option", "unsigned long", "arg2");
 SYSCALL_EVENT0(gettid, 186);
 SYSCALL_EVENT2(tkill, 200, "pid_t", "pid", "int", "sig");
+SYSCALL_EVENT1(time, 201, "__kernel_old_time_t *", "tloc");
 SYSCALL_EVENT6(futex, 202, "u32 *", "uaddr", "int", "op", "u32", "val",
 	"const struct __kernel_timespec *", "utime", "u32 *", "uaddr2", "u32", "val3");
 SYSCALL_EVENT3(sched_setaffinity, 203, "pid_t", "pid", "unsigned int", "len",

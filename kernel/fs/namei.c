@@ -197,10 +197,11 @@ static bool on_demand_dir(struct dentry *dir)
 
 /*
  * Common part of mkdir, symlink and link: the parent, referenced, of a
- * last name that must not exist yet (EEXIST if it does).
+ * last name that must not exist yet (EEXIST if it does). A trailing
+ * slash asks for a directory: only mkdir may create one (ENOENT else).
  */
 static struct dentry *filename_create(struct dentry *cwd, const char *path,
-				      char last[NAME_MAX + 1])
+				      char last[NAME_MAX + 1], bool is_dir)
 {
 	struct dentry *dir, *child;
 	bool slash;
@@ -209,7 +210,8 @@ static struct dentry *filename_create(struct dentry *cwd, const char *path,
 	dir = lookup_parent_child(cwd, path, last, &child, &slash);
 	if (IS_ERR(dir))
 		return dir;
-	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT && !on_demand_dir(dir))
+	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT && !on_demand_dir(dir) &&
+	    (is_dir || !slash))
 		return dir;
 	if (IS_ERR(child)) {
 		err = (int)PTR_ERR(child);
@@ -224,7 +226,7 @@ static struct dentry *filename_create(struct dentry *cwd, const char *path,
 int vfs_mkdir(struct dentry *cwd, const char *path, umode_t mode)
 {
 	char last[NAME_MAX + 1];
-	struct dentry *dir = filename_create(cwd, path, last);
+	struct dentry *dir = filename_create(cwd, path, last, true);
 	const struct inode_operations *iop;
 	int err;
 
@@ -309,7 +311,7 @@ int vfs_symlink(struct dentry *cwd, const char *target, const char *path)
 
 	if (err)
 		return err;
-	dir = filename_create(cwd, path, last);
+	dir = filename_create(cwd, path, last, false);
 	if (IS_ERR(dir))
 		return (int)PTR_ERR(dir);
 	iop = dir->d_inode->i_op;
@@ -340,7 +342,7 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
 	char newname[NAME_MAX + 1];
 	struct dentry *old_dir, *new_dir, *old;
 	const struct inode_operations *iop;
-	bool slash;
+	bool slash, new_slash;
 	int err, dots, missing;
 
 	if (flags & ~RENAME_NOREPLACE)
@@ -348,7 +350,7 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
 	old_dir = lookup_victim(cwd, oldpath, &old, &slash, &dots);
 	if (IS_ERR(old_dir))
 		return (int)PTR_ERR(old_dir);
-	new_dir = path_parent(newcwd, newpath, newname, &slash);
+	new_dir = path_parent(newcwd, newpath, newname, &new_slash);
 	if (IS_ERR(new_dir)) {
 		err = (int)PTR_ERR(new_dir);
 		goto out;
@@ -357,7 +359,7 @@ int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
 	missing = on_demand_dir(new_dir) ? name_exists(new_dir, newname) : 0;
 	if (dots || old == root_dentry)
 		err = -EBUSY;
-	else if (slash && !d_is_dir(old))
+	else if ((slash || new_slash) && !d_is_dir(old))
 		err = -ENOTDIR;
 	else if (is_dot(newname, strlen(newname)) || is_dotdot(newname, strlen(newname)))
 		err = -EBUSY;
@@ -386,7 +388,7 @@ out:
 int vfs_link(struct dentry *old, struct dentry *newcwd, const char *newpath)
 {
 	char last[NAME_MAX + 1];
-	struct dentry *dir = filename_create(newcwd, newpath, last);
+	struct dentry *dir = filename_create(newcwd, newpath, last, false);
 	const struct inode_operations *iop, *old_iop = NULL;
 	int err;
 

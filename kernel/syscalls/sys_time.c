@@ -98,6 +98,16 @@ SYSCALL_DEFINE2(gettimeofday, struct timeval_user *, tv, void *, tz)
 	return 0;
 }
 
+/* time(2): seconds since the epoch, also stored at tloc when given (Linux's order: store, then return). */
+SYSCALL_DEFINE1(time, s64 *, tloc)
+{
+	s64 sec = (s64)(ktime_get_ns() / NSEC_PER_SEC);
+
+	if (tloc && put_user(sec, tloc))
+		return -EFAULT;
+	return sec;
+}
+
 /* Sleeps until the clock reads end; -EINTR (and what is left in *rem) if a signal comes first. */
 static long sleep_until(u64 end, struct timespec_user *rem)
 {

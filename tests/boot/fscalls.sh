@@ -1,12 +1,12 @@
 # The file system and resource calls a ring-3 shell makes (user/fscalls):
 # symlink(at), readlink(at), rename(at/at2), link(at), fchdir, truncate,
 # ftruncate, chmod, fchmod(at), fsync, fdatasync, utimensat, getrusage,
-# times, with good and bad arguments (EFAULT pointers, EBADF, ENOENT,
+# times, time, with good and bad arguments (EFAULT pointers, EBADF, ENOENT,
 # EEXIST, ENOTDIR, ELOOP, EXDEV...). Every line below is what the same
 # binary printed on Linux 6.12 (the rig, --kernel ue --smp 1, /tmp on its
 # rootfs): one check per line, in order.
 . /spoor/lib/tap.sh
-echo 1..195
+echo 1..204
 
 cat > /tmp/fscalls.want <<'EOF'
 symlink: 0
@@ -17,6 +17,9 @@ symlink bad path: EFAULT
 symlink empty target: ENOENT
 symlink no parent: ENOENT
 symlink parent a file: ENOTDIR
+symlink trailing slash: ENOENT
+symlink trailing slash existing: EEXIST
+mkdir trailing slash: 0
 symlinkat: 0
 symlinkat: reads back target2
 symlinkat bad dirfd: EBADF
@@ -64,6 +67,8 @@ renameat2 flags 0: 0
 renameat2 unknown flag: EINVAL
 renameat2 noreplace|exchange: EINVAL
 renameat2 unknown flag bad path: EINVAL
+rename a file with a trailing slash: ENOTDIR
+rename a file to a trailing slash: ENOTDIR
 rename onto itself: 0
 renameat2 noreplace onto itself: EEXIST
 fchdir: 0
@@ -83,6 +88,7 @@ link bad old path: EFAULT
 link bad new path: EFAULT
 link under a file: ENOTDIR
 link into a missing dir: ENOENT
+link to a trailing slash: ENOENT
 link to /proc: EXDEV
 link a symlink: 0
 link a symlink: the link itself: yes
@@ -200,6 +206,9 @@ times: own CPU time: yes
 times: children's CPU time: yes
 times NULL: yes
 times bad pointer: EFAULT
+time: the realtime clock's seconds, stored too: yes
+time NULL: yes
+time bad pointer: EFAULT
 fscalls: done
 exit 0
 EOF

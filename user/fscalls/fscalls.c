@@ -1,7 +1,7 @@
 /*
  * fscalls: the file system calls a ring-3 shell makes beyond open/read/
  * write: symlink, readlink, rename, link, fchdir, truncate, chmod, fsync,
- * utimensat, and the resource calls getrusage and times. Each call runs
+ * utimensat, and the resource calls getrusage, times and time. Each call runs
  * with good and bad arguments through syscall(2), so what is printed is
  * the kernel's own answer, one line each: "WHAT: RESULT" with RESULT the
  * return value, the errno's name, or a property checked ("yes"/"no").
@@ -116,6 +116,9 @@ static void symlinks(int dfd, int filefd)
 	show("symlink empty target", syscall(SYS_symlink, "", at("l2")));
 	show("symlink no parent", syscall(SYS_symlink, "t", at("nodir/l")));
 	show("symlink parent a file", syscall(SYS_symlink, "t", at("file/l")));
+	show("symlink trailing slash", syscall(SYS_symlink, "t", at("sl/")));
+	show("symlink trailing slash existing", syscall(SYS_symlink, "t", at("l/")));
+	show("mkdir trailing slash", syscall(SYS_mkdir, at("sd/"), 0755));
 	show("symlinkat", syscall(SYS_symlinkat, "target2", dfd, "l2"));
 	printf("symlinkat: reads back %s\n", link_text("l2"));
 	show("symlinkat bad dirfd", syscall(SYS_symlinkat, "x", NOFD, "l3"));
@@ -176,6 +179,8 @@ static void renames(int dfd)
 	show("renameat2 noreplace|exchange", syscall(SYS_renameat2, dfd, "b", dfd, "c",
 						     RENAME_NOREPLACE | RENAME_EXCHANGE));
 	show("renameat2 unknown flag bad path", syscall(SYS_renameat2, dfd, BAD, dfd, "c", 8));
+	show("rename a file with a trailing slash", syscall(SYS_rename, at("b/"), at("c")));
+	show("rename a file to a trailing slash", syscall(SYS_rename, at("b"), at("c/")));
 	show("rename onto itself", syscall(SYS_rename, at("b"), at("b")));
 	show("renameat2 noreplace onto itself", syscall(SYS_renameat2, dfd, "b", dfd, "b",
 							RENAME_NOREPLACE));
@@ -218,6 +223,7 @@ static void links(int dfd)
 	show("link bad new path", syscall(SYS_link, at("lfile"), BAD));
 	show("link under a file", syscall(SYS_link, at("lfile"), at("file/x")));
 	show("link into a missing dir", syscall(SYS_link, at("lfile"), at("nodir/x")));
+	show("link to a trailing slash", syscall(SYS_link, at("lfile"), at("nl/")));
 	show("link to /proc", syscall(SYS_link, "/proc/self/status", at("p")));
 	syscall(SYS_symlink, "lfile", at("lsym"));
 	show("link a symlink", syscall(SYS_link, at("lsym"), at("lsym2")));
@@ -484,6 +490,18 @@ static void resource_usage(void)
 	    t0.tms_cutime - t0.tms_cstime >= 5);
 	yes("times NULL", syscall(SYS_times, NULL) >= ticks1);
 	show("times bad pointer", syscall(SYS_times, BAD));
+	{
+		struct timespec rt;
+		time_t stored = 0;
+		long sec;
+
+		clock_gettime(CLOCK_REALTIME, &rt);
+		sec = syscall(SYS_time, &stored);
+		yes("time: the realtime clock's seconds, stored too",
+		    sec >= rt.tv_sec && sec <= rt.tv_sec + 1 && stored == sec);
+		yes("time NULL", syscall(SYS_time, NULL) >= sec);
+		show("time bad pointer", syscall(SYS_time, BAD));
+	}
 }
 
 int main(int argc, char **argv)
