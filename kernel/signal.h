@@ -135,6 +135,8 @@ __noreturn void do_group_exit(int code);
 /* Exit and wait keep the group's usage (getrusage, times). Caller holds tasklist_lock. */
 void usage_account_exit(struct task_struct *tsk);
 void usage_account_reap(struct task_struct *parent, struct task_struct *zombie);
+/* CPU time of current's whole thread group, exited threads included (CLOCK_PROCESS_CPUTIME_ID). */
+u64 current_process_runtime_ns(void);
 /* Tells parent (referenced by the caller) that the thread group of leader ended: SIGCHLD. */
 void notify_parent(struct task_struct *leader, struct task_struct *parent);
 

@@ -83,6 +83,14 @@ static int current_usage(int who, struct task_usage *u)
 	return 0;
 }
 
+u64 current_process_runtime_ns(void)
+{
+	struct task_usage u;
+
+	current_usage(RUSAGE_SELF, &u);
+	return u.runtime_ns;
+}
+
 /* Linux's struct rusage on x86_64: two timevals, then fourteen longs. */
 struct rusage_user {
 	s64 utime_sec, utime_usec, stime_sec, stime_usec;

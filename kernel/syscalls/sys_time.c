@@ -40,6 +40,8 @@ static int clock_ns(int which, u64 *ns)
 		*ns = ktime_get_ns();
 		return 0;
 	case CLOCK_PROCESS_CPUTIME_ID:
+		*ns = current_process_runtime_ns();
+		return 0;
 	case CLOCK_THREAD_CPUTIME_ID:
 		*ns = current->sum_exec_runtime;
 		return 0;

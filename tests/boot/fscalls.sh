@@ -6,7 +6,7 @@
 # binary printed on Linux 6.12 (the rig, --kernel ue --smp 1, /tmp on its
 # rootfs): one check per line, in order.
 . /spoor/lib/tap.sh
-echo 1..204
+echo 1..210
 
 cat > /tmp/fscalls.want <<'EOF'
 symlink: 0
@@ -77,6 +77,10 @@ fchdir: relative paths follow: yes
 fchdir bad fd: EBADF
 fchdir file: ENOTDIR
 fchdir pipe: ENOTDIR
+fstatat empty path of AT_FDCWD: 0
+fstatat empty path of AT_FDCWD: the working directory: yes
+fstatat empty path of a file: 0
+fstatat empty path, bad fd: EBADF
 chdir back to /: 0
 link: 0
 link: same inode: yes
@@ -197,6 +201,8 @@ getrusage self: 60 ms burnt show: yes
 getrusage self: page faults counted: yes
 getrusage thread: 0
 getrusage thread: time shows: yes
+getrusage self: an exited thread's 60 ms show: yes
+process CPU clock: an exited thread's 60 ms show: yes
 getrusage children: 0
 getrusage children: a waited child's 60 ms show: yes
 getrusage bad who: EINVAL

@@ -10,6 +10,7 @@
  * Usage: fscalls [DIR]  (DIR, default /tmp/fscalls, must not exist)
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,18 @@ static void chdirs(int dfd, int filefd)
 		show("fchdir pipe", syscall(SYS_fchdir, p[0]));
 		close(p[0]);
 		close(p[1]);
+	}
+	{
+		struct stat st, want;
+
+		stat(dir, &want);
+		show("fstatat empty path of AT_FDCWD", syscall(SYS_newfstatat, AT_FDCWD, "", &st,
+								AT_EMPTY_PATH));
+		yes("fstatat empty path of AT_FDCWD: the working directory", st.st_ino == want.st_ino);
+		show("fstatat empty path of a file", syscall(SYS_newfstatat, filefd, "", &st,
+							      AT_EMPTY_PATH));
+		show("fstatat empty path, bad fd", syscall(SYS_newfstatat, NOFD, "", &st,
+							    AT_EMPTY_PATH));
 	}
 	show("chdir back to /", syscall(SYS_chdir, "/"));
 }
@@ -431,15 +444,21 @@ static long cpu_ms(clockid_t clock)
 	return t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* Burns ms of this process's CPU time. */
+/* Burns ms of this thread's CPU time. */
 static void burn(long ms)
 {
-	long end = cpu_ms(CLOCK_PROCESS_CPUTIME_ID) + ms;
+	long end = cpu_ms(CLOCK_THREAD_CPUTIME_ID) + ms;
 	volatile unsigned long x = 0;
 
-	while (cpu_ms(CLOCK_PROCESS_CPUTIME_ID) < end)
+	while (cpu_ms(CLOCK_THREAD_CPUTIME_ID) < end)
 		for (int i = 0; i < 10000; i++)
 			x += (unsigned long)i;
+}
+
+static void *burner(void *arg)
+{
+	burn(60);
+	return arg;
 }
 
 static long tv_ms(struct timeval tv)
@@ -466,6 +485,20 @@ static void resource_usage(void)
 	yes("getrusage self: page faults counted", ru.ru_minflt > 0);
 	show("getrusage thread", syscall(SYS_getrusage, 1 /* RUSAGE_THREAD */, &ru));
 	yes("getrusage thread: time shows", tv_ms(ru.ru_utime) + tv_ms(ru.ru_stime) >= 50);
+	{
+		long cpu0 = cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
+		pthread_t th;
+
+		syscall(SYS_getrusage, RUSAGE_SELF, &before);
+		pthread_create(&th, NULL, burner, NULL);
+		pthread_join(th, NULL);
+		syscall(SYS_getrusage, RUSAGE_SELF, &ru);
+		yes("getrusage self: an exited thread's 60 ms show",
+		    tv_ms(ru.ru_utime) + tv_ms(ru.ru_stime) - tv_ms(before.ru_utime) -
+		    tv_ms(before.ru_stime) >= 50);
+		yes("process CPU clock: an exited thread's 60 ms show",
+		    cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu0 >= 50);
+	}
 	show("getrusage children", syscall(SYS_getrusage, RUSAGE_CHILDREN, &before));
 	fflush(stdout);
 	pid = fork();
