@@ -113,8 +113,10 @@ void do_exit(int code)
 	if (tsk->signal && tsk->signal->group_exit)
 		tsk->exit_code = tsk->signal->group_exit_code;
 	leader = tsk->signal ? tsk->signal->leader : tsk;
-	if (tsk->signal)
+	if (tsk->signal) {
 		list_del_init(&tsk->thread_node);
+		usage_account_exit(tsk);
+	}
 	if (tsk->flags & PF_AUTOREAP) {
 		unhash_task(tsk);
 	} else {
@@ -213,8 +215,10 @@ pid_t do_wait(pid_t pid, int *status, int options)
 			found = true;
 			if (c->exit_state == EXIT_ZOMBIE && group_dead(c)) {
 				zombie = c;
-				if (!(options & WNOWAIT))
+				if (!(options & WNOWAIT)) {
 					unhash_task(c);
+					usage_account_reap(tsk, c);
+				}
 				break;
 			}
 		}

@@ -70,6 +70,13 @@ struct ksiginfo {
 	unsigned long addr;	/* faults */
 };
 
+/* What getrusage and times add up: CPU time and counters of tasks. */
+struct task_usage {
+	u64 runtime_ns;
+	u64 min_flt, maj_flt;
+	u64 nvcsw, nivcsw;
+};
+
 /*
  * A thread group. live counts its threads that have not exited; the last
  * one to exit makes the group a zombie for its parent.
@@ -88,6 +95,9 @@ struct signal_struct {
 	struct task_struct *group_exec_task;	/* a thread in execve, ending the others */
 	u64 it_real_incr_ns;
 	u64 it_real_expires_ns;		/* ktime; 0 when disarmed */
+	/* Under tasklist_lock (kernel/syscalls/sys_rusage.c adds them up). */
+	struct task_usage dead;		/* its threads that have exited */
+	struct task_usage children;	/* its reaped children, with what they reaped */
 };
 
 struct pt_regs;
@@ -122,6 +132,11 @@ void set_user_sigmask(u64 mask);
 int de_thread(struct task_struct *t);
 /* Ends every thread of current's group with the wait status code. */
 __noreturn void do_group_exit(int code);
+/* Exit and wait keep the group's usage (getrusage, times). Caller holds tasklist_lock. */
+void usage_account_exit(struct task_struct *tsk);
+void usage_account_reap(struct task_struct *parent, struct task_struct *zombie);
+/* CPU time of current's whole thread group, exited threads included (CLOCK_PROCESS_CPUTIME_ID). */
+u64 current_process_runtime_ns(void);
 /* Tells parent (referenced by the caller) that the thread group of leader ended: SIGCHLD. */
 void notify_parent(struct task_struct *leader, struct task_struct *parent);
 

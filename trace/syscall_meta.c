@@ -69,18 +69,29 @@ SYSCALL_EVENT4(wait4, 61, "pid_t", "upid", "int *", "stat_addr", "int", "options
 SYSCALL_EVENT2(kill, 62, "pid_t", "pid", "int", "sig");
 SYSCALL_EVENT1(newuname, 63, "struct new_utsname *", "name");
 SYSCALL_EVENT3(fcntl, 72, "unsigned int", "fd", "unsigned int", "cmd", "unsigned long", "arg");
+SYSCALL_EVENT1(fsync, 74, "unsigned int", "fd");
+SYSCALL_EVENT1(fdatasync, 75, "unsigned int", "fd");
+SYSCALL_EVENT2(truncate, 76, "const char *", "path", "long", "length");
+SYSCALL_EVENT2(ftruncate, 77, "unsigned int", "fd", "off_t", "length");
 SYSCALL_EVENT2(getcwd, 79, "char *", "buf", "unsigned long", "size");
 SYSCALL_EVENT1(chdir, 80, "const char *", "filename");
+SYSCALL_EVENT1(fchdir, 81, "unsigned int", "fd");
 SYSCALL_EVENT2(rename, 82, "const char *", "oldname", "const char *", "newname");
 SYSCALL_EVENT2(mkdir, 83, "const char *", "pathname", "umode_t", "mode");
 SYSCALL_EVENT1(rmdir, 84, "const char *", "pathname");
+SYSCALL_EVENT2(link, 86, "const char *", "oldname", "const char *", "newname");
 SYSCALL_EVENT1(unlink, 87, "const char *", "pathname");
+SYSCALL_EVENT2(symlink, 88, "const char *", "oldname", "const char *", "newname");
 SYSCALL_EVENT3(readlink, 89, "const char *", "path", "char *", "buf", "int", "bufsiz");
+SYSCALL_EVENT2(chmod, 90, "const char *", "filename", "umode_t", "mode");
+SYSCALL_EVENT2(fchmod, 91, "unsigned int", "fd", "umode_t", "mode");
 SYSCALL_EVENT1(umask, 95, "int", "mask");
 SYSCALL_EVENT2(gettimeofday, 96, "struct __kernel_old_timeval *", "tv",
 	"struct timezone *", "tz");
 SYSCALL_EVENT2(getrlimit, 97, "unsigned int", "resource", "struct rlimit *", "rlim");
+SYSCALL_EVENT2(getrusage, 98, "int", "who", "struct rusage *", "ru");
 SYSCALL_EVENT1(sysinfo, 99, "struct sysinfo *", "info");
+SYSCALL_EVENT1(times, 100, "struct tms *", "tbuf");
 SYSCALL_EVENT0(getuid, 102);
 SYSCALL_EVENT0(getgid, 104);
 SYSCALL_EVENT0(geteuid, 107);
@@ -96,6 +107,7 @@ SYSCALL_EVENT5(prctl, 157, "int", "option", "unsigned long", "arg2", "unsigned l
 SYSCALL_EVENT2(arch_prctl, 158, "int", "option", "unsigned long", "arg2");
 SYSCALL_EVENT0(gettid, 186);
 SYSCALL_EVENT2(tkill, 200, "pid_t", "pid", "int", "sig");
+SYSCALL_EVENT1(time, 201, "__kernel_old_time_t *", "tloc");
 SYSCALL_EVENT6(futex, 202, "u32 *", "uaddr", "int", "op", "u32", "val",
 	"const struct __kernel_timespec *", "utime", "u32 *", "uaddr2", "u32", "val3");
 SYSCALL_EVENT3(sched_setaffinity, 203, "pid_t", "pid", "unsigned int", "len",
@@ -121,6 +133,15 @@ SYSCALL_EVENT3(mkdirat, 258, "int", "dfd", "const char *", "pathname", "umode_t"
 SYSCALL_EVENT4(newfstatat, 262, "int", "dfd", "const char *", "filename",
 	"struct stat *", "statbuf", "int", "flag");
 SYSCALL_EVENT3(unlinkat, 263, "int", "dfd", "const char *", "pathname", "int", "flag");
+SYSCALL_EVENT4(renameat, 264, "int", "olddfd", "const char *", "oldname", "int", "newdfd",
+	"const char *", "newname");
+SYSCALL_EVENT5(linkat, 265, "int", "olddfd", "const char *", "oldname", "int", "newdfd",
+	"const char *", "newname", "int", "flags");
+SYSCALL_EVENT3(symlinkat, 266, "const char *", "oldname", "int", "newdfd",
+	"const char *", "newname");
+SYSCALL_EVENT4(readlinkat, 267, "int", "dfd", "const char *", "pathname", "char *", "buf",
+	"int", "bufsiz");
+SYSCALL_EVENT3(fchmodat, 268, "int", "dfd", "const char *", "filename", "umode_t", "mode");
 SYSCALL_EVENT3(faccessat, 269, "int", "dfd", "const char *", "filename", "int", "mode");
 SYSCALL_EVENT5(ppoll, 271, "struct pollfd *", "ufds", "unsigned int", "nfds",
 	"struct __kernel_timespec *", "tsp", "const sigset_t *", "sigmask",
@@ -128,12 +149,16 @@ SYSCALL_EVENT5(ppoll, 271, "struct pollfd *", "ufds", "unsigned int", "nfds",
 SYSCALL_EVENT2(set_robust_list, 273, "struct robust_list_head *", "head", "size_t", "len");
 SYSCALL_EVENT3(get_robust_list, 274, "int", "pid", "struct robust_list_head * *", "head_ptr",
 	"size_t *", "len_ptr");
+SYSCALL_EVENT4(utimensat, 280, "int", "dfd", "const char *", "filename",
+	"struct __kernel_timespec *", "utimes", "int", "flags");
 SYSCALL_EVENT3(dup3, 292, "unsigned int", "oldfd", "unsigned int", "newfd", "int", "flags");
 SYSCALL_EVENT2(pipe2, 293, "int *", "fildes", "int", "flags");
 SYSCALL_EVENT4(prlimit64, 302, "pid_t", "pid", "unsigned int", "resource",
 	"const struct rlimit64 *", "new_rlim", "struct rlimit64 *", "old_rlim");
 SYSCALL_EVENT3(getcpu, 309, "unsigned *", "cpup", "unsigned *", "nodep",
 	"struct getcpu_cache *", "unused");
+SYSCALL_EVENT5(renameat2, 316, "int", "olddfd", "const char *", "oldname", "int", "newdfd",
+	"const char *", "newname", "unsigned int", "flags");
 SYSCALL_EVENT3(getrandom, 318, "char *", "ubuf", "size_t", "len", "unsigned int", "flags");
 SYSCALL_EVENT5(statx, 332, "int", "dfd", "const char *", "filename", "unsigned", "flags",
 	"unsigned int", "mask", "struct statx *", "buffer");

@@ -23,7 +23,8 @@ struct inode *new_inode(umode_t mode)
 	inode->i_mode = mode;
 	atomic_set(&inode->i_count, 1);
 	spin_lock_init(&inode->i_lock);
-	inode->i_mtime_ns = ktime_get_ns();
+	inode->i_nlink = 1;
+	inode->i_atime_ns = inode->i_mtime_ns = inode->i_ctime_ns = ktime_get_ns();
 	return inode;
 }
 

@@ -164,13 +164,11 @@ static void fs_set_pwd(struct fs_struct *fs, struct dentry *pwd)
 	dput(old);
 }
 
-int ksys_chdir(const char *path)
+/* chdir and fchdir: d (referenced, or an error) becomes the working directory. */
+static int set_pwd(struct dentry *d)
 {
 	struct fs_struct *fs = current_fs();
-	struct dentry *pwd = fs_get_pwd(fs);
-	struct dentry *d = path_lookup(pwd, path, LOOKUP_FOLLOW | LOOKUP_DIRECTORY);
 
-	dput(pwd);
 	if (IS_ERR(d))
 		return (int)PTR_ERR(d);
 	if (!fs) {
@@ -179,6 +177,28 @@ int ksys_chdir(const char *path)
 	}
 	fs_set_pwd(fs, d);
 	return 0;
+}
+
+int ksys_chdir(const char *path)
+{
+	struct dentry *pwd = fs_get_pwd(current_fs());
+	struct dentry *d = path_lookup(pwd, path, LOOKUP_FOLLOW | LOOKUP_DIRECTORY);
+
+	dput(pwd);
+	return set_pwd(d);
+}
+
+int ksys_fchdir(int fd)
+{
+	struct file *f = fget(fd);
+	struct dentry *d;
+
+	if (!f)
+		return -EBADF;
+	/* A pipe has no name to stand in; Linux's pipefs inode is no directory either. */
+	d = f->f_dentry && d_is_dir(f->f_dentry) ? dget(f->f_dentry) : ERR_PTR(-ENOTDIR);
+	fput(f);
+	return set_pwd(d);
 }
 
 int ksys_getcwd(char *buf, size_t size)

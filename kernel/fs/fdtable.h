@@ -84,6 +84,7 @@ int ksys_rename(const char *oldpath, const char *newpath);
 int ksys_symlink(const char *target, const char *path);
 ssize_t ksys_readlink(const char *path, char *buf, size_t size);
 int ksys_chdir(const char *path);
+int ksys_fchdir(int fd);
 /* The cwd's absolute path; its length, -ERANGE if size is too small. */
 int ksys_getcwd(char *buf, size_t size);
 

@@ -89,9 +89,14 @@ struct inode_operations {
 	int (*rmdir)(struct dentry *dir, struct dentry *victim);
 	int (*unlink)(struct dentry *dir, struct dentry *victim);
 	int (*symlink)(struct dentry *dir, const char *name, const char *target);
-	/* Move old (a child of old_dir) to new_dir/new_name, replacing a target. */
+	/* A second name, dir/name, for old's inode (a hard link). */
+	int (*link)(struct dentry *old, struct dentry *dir, const char *name);
+	/*
+	 * Move old (a child of old_dir) to new_dir/new_name, replacing a
+	 * target unless flags has RENAME_NOREPLACE (then EEXIST).
+	 */
 	int (*rename)(struct dentry *old_dir, struct dentry *old, struct dentry *new_dir,
-		      const char *new_name);
+		      const char *new_name, unsigned int flags);
 	/*
 	 * Dynamic entries, tried after the stored children. lookup returns a
 	 * referenced dentry made with d_alloc() and never attached (it is
@@ -116,11 +121,16 @@ struct ramfs_data {
  */
 struct inode {
 	unsigned long i_ino;
-	umode_t i_mode;		/* S_IF* type and permission bits */
+	umode_t i_mode;		/* S_IF* type and permission bits (chmod: under i_lock) */
 	atomic_t i_count;
-	spinlock_t i_lock;	/* i_size and ramfs data */
+	spinlock_t i_lock;	/* i_size, i_nlink, the times and ramfs data */
 	loff_t i_size;
-	u64 i_mtime_ns;		/* last data change, ktime_get_ns() */
+	unsigned int i_nlink;	/* names in the tree (hard links); 1 for pseudo files */
+	unsigned int i_flags;	/* S_* below */
+	/* Times in ns since the epoch (ktime_get_ns(): Spoor boots at 1970). */
+	u64 i_atime_ns;		/* set at creation and by utimensat (no atime updates on read) */
+	u64 i_mtime_ns;		/* last data change */
+	u64 i_ctime_ns;		/* last data or attribute change */
 	u32 i_rdev;		/* char devices: MKDEV(major, minor) */
 	const struct inode_operations *i_op;
 	const struct file_operations *i_fop;
@@ -131,6 +141,13 @@ struct inode {
 		struct pipe_inode_info *i_pipe;	/* S_IFIFO */
 	};
 };
+
+/*
+ * i_flags: made on demand by a lookup hook (/proc/<pid>) and gone with its
+ * last user, so a mode change would not last: chmod is EPERM, as Linux's
+ * /proc/<pid> answers.
+ */
+#define S_ONDEMAND	0x1
 
 #define MKDEV(ma, mi)	(((u32)(ma) << 20) | (u32)(mi))
 #define MAJOR(dev)	((dev) >> 20)
@@ -181,7 +198,7 @@ struct kstat {
 	loff_t size;
 	u64 blocks;		/* 512-byte units */
 	u32 rdev;
-	u64 mtime_ns;
+	u64 atime_ns, mtime_ns, ctime_ns;
 };
 
 /* Readdir: actor is called for each entry; returns false when full. */
@@ -244,7 +261,14 @@ int vfs_mkdir(struct dentry *cwd, const char *path, umode_t mode);
 int vfs_rmdir(struct dentry *cwd, const char *path);
 int vfs_unlink(struct dentry *cwd, const char *path);
 int vfs_symlink(struct dentry *cwd, const char *target, const char *path);
-int vfs_rename(struct dentry *cwd, const char *oldpath, const char *newpath);
+/* renameat2's flag Spoor knows (others are EINVAL); a host libc may define it too. */
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE	0x1
+#endif
+int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
+	       const char *newpath, unsigned int flags);
+/* A hard link newpath (from newcwd) to old's inode; old NULL: a nameless file (EXDEV). */
+int vfs_link(struct dentry *old, struct dentry *newcwd, const char *newpath);
 int vfs_stat(struct dentry *cwd, const char *path, struct kstat *st, bool follow);
 /* The target of a symlink into buf (not NUL-terminated); returns its length. */
 ssize_t vfs_readlink(struct dentry *cwd, const char *path, char *buf, size_t size);
@@ -266,6 +290,19 @@ int vfs_fstat(struct file *f, struct kstat *st);
 loff_t generic_file_llseek(struct file *f, loff_t offset, int whence);
 /* lseek that keeps every file at offset 0 (/dev/null). */
 loff_t noop_llseek(struct file *f, loff_t offset, int whence);
+
+/* ---- attr.c: changing an inode's attributes ---- */
+/* chmod: the permission bits (S_IALLUGO) of mode replace the inode's; EPERM for S_ONDEMAND. */
+int vfs_chmod(struct inode *inode, umode_t mode);
+/* truncate/ftruncate: EISDIR for a directory, EINVAL for other non-regular files. */
+int vfs_truncate(struct inode *inode, loff_t length);
+/* utimensat: each time is ns since the epoch, or UTIME_OMIT to keep it. */
+#define UTIME_KEEP	((u64)-1)
+void vfs_utimes(struct inode *inode, u64 atime_ns, u64 mtime_ns);
+/* fsync/fdatasync: 0 where data lives in memory anyway (ramfs), EINVAL where Linux has no fsync. */
+int vfs_fsync(struct file *f);
+/* Stamps a data change: mtime and ctime now. Caller holds i_lock. */
+void inode_touch_locked(struct inode *inode);
 
 /* ---- readdir.c ---- */
 /* The DT_* type of an inode mode. */

@@ -186,11 +186,22 @@ static struct dentry *lookup_parent_child(struct dentry *cwd, const char *path,
 }
 
 /*
- * Common part of mkdir and symlink: the parent, referenced, of a last name
- * that must not exist yet (EEXIST if it does).
+ * A directory whose entries a lookup hook makes (/proc) has no name that
+ * could be created: Linux's /proc answers ENOENT for every name it does
+ * not know, before any other check of a create or rename.
+ */
+static bool on_demand_dir(struct dentry *dir)
+{
+	return dir->d_inode->i_op && dir->d_inode->i_op->lookup;
+}
+
+/*
+ * Common part of mkdir, symlink and link: the parent, referenced, of a
+ * last name that must not exist yet (EEXIST if it does). A trailing
+ * slash asks for a directory: only mkdir may create one (ENOENT else).
  */
 static struct dentry *filename_create(struct dentry *cwd, const char *path,
-				      char last[NAME_MAX + 1])
+				      char last[NAME_MAX + 1], bool is_dir)
 {
 	struct dentry *dir, *child;
 	bool slash;
@@ -199,7 +210,8 @@ static struct dentry *filename_create(struct dentry *cwd, const char *path,
 	dir = lookup_parent_child(cwd, path, last, &child, &slash);
 	if (IS_ERR(dir))
 		return dir;
-	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT)
+	if (IS_ERR(child) && PTR_ERR(child) == -ENOENT && !on_demand_dir(dir) &&
+	    (is_dir || !slash))
 		return dir;
 	if (IS_ERR(child)) {
 		err = (int)PTR_ERR(child);
@@ -214,7 +226,7 @@ static struct dentry *filename_create(struct dentry *cwd, const char *path,
 int vfs_mkdir(struct dentry *cwd, const char *path, umode_t mode)
 {
 	char last[NAME_MAX + 1];
-	struct dentry *dir = filename_create(cwd, path, last);
+	struct dentry *dir = filename_create(cwd, path, last, true);
 	const struct inode_operations *iop;
 	int err;
 
@@ -299,7 +311,7 @@ int vfs_symlink(struct dentry *cwd, const char *target, const char *path)
 
 	if (err)
 		return err;
-	dir = filename_create(cwd, path, last);
+	dir = filename_create(cwd, path, last, false);
 	if (IS_ERR(dir))
 		return (int)PTR_ERR(dir);
 	iop = dir->d_inode->i_op;
@@ -308,36 +320,57 @@ int vfs_symlink(struct dentry *cwd, const char *target, const char *path)
 	return err;
 }
 
-int vfs_rename(struct dentry *cwd, const char *oldpath, const char *newpath)
+/* 0 if dir has an entry called name, else the lookup's error. */
+static int name_exists(struct dentry *dir, const char *name)
+{
+	struct dentry *d = lookup_one(dir, name, strlen(name));
+
+	if (IS_ERR(d))
+		return (int)PTR_ERR(d);
+	dput(d);
+	return 0;
+}
+
+/*
+ * rename and renameat2: oldpath (from cwd) to newpath (from newcwd).
+ * Linux checks the names before the file systems: "." or ".." on either
+ * side is EBUSY, a file with a trailing slash ENOTDIR.
+ */
+int vfs_rename(struct dentry *cwd, const char *oldpath, struct dentry *newcwd,
+	       const char *newpath, unsigned int flags)
 {
 	char newname[NAME_MAX + 1];
 	struct dentry *old_dir, *new_dir, *old;
 	const struct inode_operations *iop;
-	bool slash;
-	int err, dots;
+	bool slash, new_slash;
+	int err, dots, missing;
 
+	if (flags & ~RENAME_NOREPLACE)
+		return -EINVAL;
 	old_dir = lookup_victim(cwd, oldpath, &old, &slash, &dots);
 	if (IS_ERR(old_dir))
 		return (int)PTR_ERR(old_dir);
-	new_dir = path_parent(cwd, newpath, newname, &slash);
+	new_dir = path_parent(newcwd, newpath, newname, &new_slash);
 	if (IS_ERR(new_dir)) {
 		err = (int)PTR_ERR(new_dir);
 		goto out;
 	}
 	iop = old_dir->d_inode->i_op;
+	missing = on_demand_dir(new_dir) ? name_exists(new_dir, newname) : 0;
 	if (dots || old == root_dentry)
 		err = -EBUSY;
-	else if (slash && !d_is_dir(old))
+	else if ((slash || new_slash) && !d_is_dir(old))
 		err = -ENOTDIR;
 	else if (is_dot(newname, strlen(newname)) || is_dotdot(newname, strlen(newname)))
 		err = -EBUSY;
-	else if (!iop || !iop->rename || !new_dir->d_inode->i_op ||
-		 !new_dir->d_inode->i_op->rename)
-		err = -EPERM;
 	else if (new_dir->d_inode->i_op != iop)
-		err = -EXDEV;
+		err = -EXDEV;	/* Linux's check of the mounts comes first */
+	else if (missing)
+		err = missing;
+	else if (!iop || !iop->rename)
+		err = -EPERM;
 	else
-		err = iop->rename(old_dir, old, new_dir, newname);
+		err = iop->rename(old_dir, old, new_dir, newname, flags);
 	dput(new_dir);
 out:
 	dput(old);
@@ -345,15 +378,49 @@ out:
 	return err;
 }
 
+/*
+ * link and linkat: a second name, newpath, for old (NULL: a file without
+ * a name, such as a pipe). As on Linux: the new name must not exist
+ * (EEXIST), both names must be on one file system (EXDEV), a directory
+ * cannot get a second name (EPERM), and neither can anything in a
+ * directory that takes no links (EPERM).
+ */
+int vfs_link(struct dentry *old, struct dentry *newcwd, const char *newpath)
+{
+	char last[NAME_MAX + 1];
+	struct dentry *dir = filename_create(newcwd, newpath, last, false);
+	const struct inode_operations *iop, *old_iop = NULL;
+	int err;
+
+	if (IS_ERR(dir))
+		return (int)PTR_ERR(dir);
+	iop = dir->d_inode->i_op;
+	if (old) {
+		spin_lock(&dcache_lock);	/* a rename may move old meanwhile */
+		old_iop = old->d_parent->d_inode->i_op;
+		spin_unlock(&dcache_lock);
+	}
+	if (!old || old_iop != iop)
+		err = -EXDEV;
+	else if (!iop || !iop->link || d_is_dir(old))
+		err = -EPERM;
+	else
+		err = iop->link(old, dir, last);
+	dput(dir);
+	return err;
+}
+
 void generic_fillattr(struct inode *inode, struct kstat *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->ino = inode->i_ino;
-	st->mode = inode->i_mode;
-	st->nlink = 1;
 	spin_lock(&inode->i_lock);
+	st->mode = inode->i_mode;
+	st->nlink = inode->i_nlink;
 	st->size = inode->i_size;
+	st->atime_ns = inode->i_atime_ns;
 	st->mtime_ns = inode->i_mtime_ns;
+	st->ctime_ns = inode->i_ctime_ns;
 	spin_unlock(&inode->i_lock);
 	st->blocks = (u64)DIV_ROUND_UP(st->size, 512);
 	st->rdev = inode->i_rdev;

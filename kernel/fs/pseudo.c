@@ -15,6 +15,7 @@ static struct dentry *new_entry(struct dentry *parent, const char *name, umode_t
 	if (!inode)
 		return NULL;
 	inode->i_private = data;
+	inode->i_flags = S_ONDEMAND;	/* until attach() puts it in the tree */
 	return d_alloc(parent, name, strlen(name), inode);
 }
 
@@ -62,6 +63,7 @@ static struct dentry *attach(struct dentry *d)
 
 	if (!d)
 		return ERR_PTR(-ENOMEM);
+	d->d_inode->i_flags &= ~S_ONDEMAND;
 	err = d_add(d);
 	dput(d);
 	return err ? ERR_PTR(err) : d;

@@ -81,11 +81,53 @@ static int ramfs_symlink(struct dentry *dir, const char *name, const char *targe
 	return ramfs_put_new(ramfs_add(dir, name, S_IFLNK | 0777, target));
 }
 
-/* Caller holds dcache_lock; the tree's reference is the caller's to drop. */
+/* Adds delta to the inode's link count, unless it has no name left (ENOENT). */
+static int ramfs_nlink_add(struct inode *inode, int delta)
+{
+	int err = 0;
+
+	spin_lock(&inode->i_lock);
+	if (!inode->i_nlink)
+		err = -ENOENT;	/* removed while open: it may not come back (no O_TMPFILE) */
+	else
+		inode->i_nlink += (unsigned int)delta;
+	inode->i_ctime_ns = ktime_get_ns();
+	spin_unlock(&inode->i_lock);
+	return err;
+}
+
+/* A second name for old's inode: a new dentry sharing it. */
+static int ramfs_link(struct dentry *old, struct dentry *dir, const char *name)
+{
+	struct inode *inode = old->d_inode;
+	struct dentry *d;
+	int err;
+
+	if (!ramfs_owns(inode))
+		return -EXDEV;
+	err = ramfs_nlink_add(inode, 1);
+	if (err)
+		return err;
+	d = d_alloc(dir, name, strlen(name), igrab(inode));
+	err = d ? d_add(d) : -ENOMEM;
+	if (err)
+		ramfs_nlink_add(inode, -1);
+	dput(d);
+	return err;
+}
+
+/*
+ * Caller holds dcache_lock; the tree's reference is the caller's to drop.
+ * The inode loses a name: an open file keeps it, with st_nlink 0 once the
+ * last name is gone, as on Linux.
+ */
 static void detach_locked(struct dentry *d)
 {
+	struct inode *inode = d->d_inode;
+
 	list_del_init(&d->d_child);
 	d->d_flags &= ~DCACHE_ATTACHED;
+	ramfs_nlink_add(inode, -1);
 }
 
 static bool child_of(struct dentry *d, struct dentry *dir)
@@ -113,7 +155,7 @@ static int ramfs_remove(struct dentry *dir, struct dentry *victim)
 }
 
 static int ramfs_rename(struct dentry *old_dir, struct dentry *old, struct dentry *new_dir,
-			const char *new_name)
+			const char *new_name, unsigned int flags)
 {
 	char *name = kstrdup(new_name, GFP_KERNEL), *swap_name;
 	struct dentry *target, *put_target = NULL, *put_parent = NULL;
@@ -141,7 +183,12 @@ static int ramfs_rename(struct dentry *old_dir, struct dentry *old, struct dentr
 		}
 	}
 	target = __d_lookup(new_dir, name, strlen(name));
-	if (target == old)
+	if (target && (flags & RENAME_NOREPLACE)) {
+		err = -EEXIST;
+		goto unlock;
+	}
+	/* Two names of one inode: Linux does nothing and says 0. */
+	if (target && target->d_inode == old->d_inode)
 		goto unlock;
 	if (target) {
 		if (d_is_dir(old) && !d_is_dir(target))
@@ -180,6 +227,7 @@ const struct inode_operations ramfs_dir_inode_operations = {
 	.rmdir = ramfs_remove,
 	.unlink = ramfs_remove,
 	.symlink = ramfs_symlink,
+	.link = ramfs_link,
 	.rename = ramfs_rename,
 };
 
@@ -265,7 +313,7 @@ static ssize_t ramfs_write(struct file *file, const char *buf, size_t count, lof
 	if (*pos > inode->i_size)
 		inode->i_size = *pos;
 	if (done)
-		inode->i_mtime_ns = ktime_get_ns();
+		inode_touch_locked(inode);
 out:
 	spin_unlock(&inode->i_lock);
 	return done ? (ssize_t)done : err;
@@ -290,7 +338,7 @@ int ramfs_truncate(struct inode *inode, loff_t size)
 		memset(data->blocks[keep - 1] + size % RAMFS_BLOCK_SIZE, 0,
 		       RAMFS_BLOCK_SIZE - (size_t)(size % RAMFS_BLOCK_SIZE));
 	inode->i_size = size;
-	inode->i_mtime_ns = ktime_get_ns();
+	inode_touch_locked(inode);
 	spin_unlock(&inode->i_lock);
 	return 0;
 }

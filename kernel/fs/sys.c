@@ -142,7 +142,7 @@ int ksys_unlink(const char *path)
 
 int ksys_rename(const char *oldpath, const char *newpath)
 {
-	return WITH_PWD(vfs_rename(pwd, oldpath, newpath));
+	return WITH_PWD(vfs_rename(pwd, oldpath, pwd, newpath, 0));
 }
 
 int ksys_symlink(const char *target, const char *path)

@@ -16,7 +16,7 @@
 #define MAX_ARG_STRINGS		32768
 #define MAX_ARG_BYTES		(256 * 1024)	/* all strings together (E2BIG beyond) */
 
-char *getname(const char *upath);
+#include "sys_fs.h"
 
 /* Copies a NULL-terminated user vector of strings into *out (strings packed in *buf). */
 static int copy_strings(const char *const *uvec, char ***out, int *count, char **buf, size_t *used)

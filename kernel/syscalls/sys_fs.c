@@ -14,13 +14,10 @@
 #include <kernel/fs/fs.h>
 #include <kernel/fs/fdtable.h>
 #include <asm/uaccess.h>
+#include "sys_fs.h"
 
 #define BOUNCE		65536
 #define SMALL_IO	256	/* up to this, the bounce buffer is on the stack */
-#define AT_FDCWD	(-100)
-#define AT_SYMLINK_NOFOLLOW	0x100
-#define AT_REMOVEDIR	0x200
-#define AT_EMPTY_PATH	0x1000
 #define F_DUPFD		0
 #define F_GETFD		1
 #define F_SETFD		2
@@ -35,7 +32,6 @@
 #define O_PATH		010000000
 #define O_LARGEFILE	0100000
 
-/* A path from user space, in a kmalloc'd buffer (kfree it), or an ERR_PTR. */
 char *getname(const char *upath)
 {
 	char *k = kmalloc(PATH_MAX, GFP_KERNEL);
@@ -51,7 +47,7 @@ char *getname(const char *upath)
 	return k;
 }
 
-/* The directory a *at call's relative path starts from, referenced (NULL: the root). */
+/* The directory a *at call's relative path starts from, referenced. */
 static struct dentry *at_dir(int dirfd, const char *path)
 {
 	struct file *f;
@@ -71,24 +67,52 @@ static struct dentry *at_dir(int dirfd, const char *path)
 	return d;
 }
 
+int get_at_path(int dirfd, const char *upath, struct at_path *at)
+{
+	at->dir = NULL;
+	at->name = getname(upath);
+	if (IS_ERR(at->name))
+		return (int)PTR_ERR(at->name);
+	at->dir = at_dir(dirfd, at->name);
+	if (IS_ERR(at->dir)) {
+		kfree(at->name);
+		return (int)PTR_ERR(at->dir);
+	}
+	return 0;
+}
+
+void put_at_path(struct at_path *at)
+{
+	dput(at->dir);
+	kfree(at->name);
+}
+
+int at_empty_path(int dirfd, const char *upath, struct file **f)
+{
+	char c;
+
+	if (get_user(c, upath))
+		return -EFAULT;
+	if (c)
+		return 0;
+	*f = NULL;
+	if (dirfd == AT_FDCWD)
+		return 1;
+	*f = fget(dirfd);
+	return *f ? 1 : -EBADF;
+}
+
 static long do_openat(int dirfd, const char *upath, int flags, umode_t mode)
 {
-	char *path = getname(upath);
-	struct dentry *dir;
+	struct at_path at;
 	struct file *f;
-	int fd;
+	int fd = get_at_path(dirfd, upath, &at);
 
-	if (IS_ERR(path))
-		return PTR_ERR(path);
-	dir = at_dir(dirfd, path);
-	if (IS_ERR(dir)) {
-		kfree(path);
-		return PTR_ERR(dir);
-	}
-	f = vfs_open(dir, path, flags & ~(O_LARGEFILE | O_CLOEXEC | O_PATH),
+	if (fd)
+		return fd;
+	f = vfs_open(at.dir, at.name, flags & ~(O_LARGEFILE | O_CLOEXEC | O_PATH),
 		     mode & ~current_fs()->umask);
-	dput(dir);
-	kfree(path);
+	put_at_path(&at);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
 	fd = fd_install(current_files(), f, 0);
@@ -355,51 +379,45 @@ static int put_stat(const struct kstat *k, struct stat_user *u)
 		.st_dev = 1, .st_ino = k->ino, .st_nlink = k->nlink, .st_mode = k->mode,
 		.st_rdev = k->rdev ? (((u64)MAJOR(k->rdev) << 8) | MINOR(k->rdev)) : 0,
 		.st_size = k->size, .st_blksize = 4096, .st_blocks = (s64)k->blocks,
-		.st_atime = k->mtime_ns / NSEC_PER_SEC, .st_atime_nsec = k->mtime_ns % NSEC_PER_SEC,
+		.st_atime = k->atime_ns / NSEC_PER_SEC, .st_atime_nsec = k->atime_ns % NSEC_PER_SEC,
 		.st_mtime = k->mtime_ns / NSEC_PER_SEC, .st_mtime_nsec = k->mtime_ns % NSEC_PER_SEC,
-		.st_ctime = k->mtime_ns / NSEC_PER_SEC, .st_ctime_nsec = k->mtime_ns % NSEC_PER_SEC,
+		.st_ctime = k->ctime_ns / NSEC_PER_SEC, .st_ctime_nsec = k->ctime_ns % NSEC_PER_SEC,
 	};
 
 	return copy_to_user(u, &s, sizeof(s)) ? -EFAULT : 0;
 }
 
-/* stat of dirfd/path (AT_EMPTY_PATH with "": dirfd itself). */
+/* stat of dirfd/path (AT_EMPTY_PATH with "": dirfd itself, or the working directory). */
 static int do_statat(int dirfd, const char *upath, int flags, struct kstat *st)
 {
-	char *path;
-	struct dentry *dir;
+	struct at_path at;
+	struct file *f;
 	int err;
 
-	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | 0x800 /* AT_NO_AUTOMOUNT */))
+	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | AT_NO_AUTOMOUNT))
 		return -EINVAL;
 	if (flags & AT_EMPTY_PATH) {
-		char c;
-
-		if (get_user(c, upath))
-			return -EFAULT;
-		if (!c) {
-			struct file *f = dirfd == AT_FDCWD ? NULL : fget(dirfd);
-
-			if (dirfd == AT_FDCWD)
-				return -EINVAL;
-			if (!f)
-				return -EBADF;
+		err = at_empty_path(dirfd, upath, &f);
+		if (err < 0)
+			return err;
+		if (err && f) {
 			err = vfs_fstat(f, st);
 			fput(f);
 			return err;
 		}
+		if (err) {
+			struct dentry *pwd = fs_get_pwd(current_fs());
+
+			vfs_getattr(pwd, st);
+			dput(pwd);
+			return 0;
+		}
 	}
-	path = getname(upath);
-	if (IS_ERR(path))
-		return (int)PTR_ERR(path);
-	dir = at_dir(dirfd, path);
-	if (IS_ERR(dir)) {
-		kfree(path);
-		return (int)PTR_ERR(dir);
-	}
-	err = vfs_stat(dir, path, st, !(flags & AT_SYMLINK_NOFOLLOW));
-	dput(dir);
-	kfree(path);
+	err = get_at_path(dirfd, upath, &at);
+	if (err)
+		return err;
+	err = vfs_stat(at.dir, at.name, st, !(flags & AT_SYMLINK_NOFOLLOW));
+	put_at_path(&at);
 	return err;
 }
 
@@ -454,7 +472,7 @@ SYSCALL_DEFINE5(statx, int, dirfd, const char *, path, int, flags, unsigned int,
 {
 	struct kstat st;
 	struct statx_user x;
-	int err = do_statat(dirfd, path, flags & (AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | 0x800), &st);
+	int err = do_statat(dirfd, path, flags & (AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | AT_NO_AUTOMOUNT), &st);
 
 	(void)mask;
 	if (err)
@@ -467,8 +485,12 @@ SYSCALL_DEFINE5(statx, int, dirfd, const char *, path, int, flags, unsigned int,
 	x.stx_ino = st.ino;
 	x.stx_size = (u64)st.size;
 	x.stx_blocks = st.blocks;
-	x.stx_mtime.sec = x.stx_atime.sec = x.stx_ctime.sec = (s64)(st.mtime_ns / NSEC_PER_SEC);
-	x.stx_mtime.nsec = x.stx_atime.nsec = x.stx_ctime.nsec = (u32)(st.mtime_ns % NSEC_PER_SEC);
+	x.stx_atime.sec = (s64)(st.atime_ns / NSEC_PER_SEC);
+	x.stx_atime.nsec = (u32)(st.atime_ns % NSEC_PER_SEC);
+	x.stx_mtime.sec = (s64)(st.mtime_ns / NSEC_PER_SEC);
+	x.stx_mtime.nsec = (u32)(st.mtime_ns % NSEC_PER_SEC);
+	x.stx_ctime.sec = (s64)(st.ctime_ns / NSEC_PER_SEC);
+	x.stx_ctime.nsec = (u32)(st.ctime_ns % NSEC_PER_SEC);
 	x.stx_rdev_major = MAJOR(st.rdev);
 	x.stx_rdev_minor = MINOR(st.rdev);
 	x.stx_dev_minor = 1;
@@ -710,84 +732,6 @@ SYSCALL_DEFINE2(getcwd, char *, buf, size_t, size)
 	}
 	kfree(k);
 	return n;
-}
-
-/* The calls that take one path and pass it to a ksys_ function. */
-#define PATH_CALL(upath, call) ({				\
-	char *path = getname(upath);				\
-	long __r = IS_ERR(path) ? PTR_ERR(path) : (call);	\
-	if (!IS_ERR(path))					\
-		kfree(path);					\
-	__r; })
-
-SYSCALL_DEFINE1(chdir, const char *, upath)
-{
-	return PATH_CALL(upath, ksys_chdir(path));
-}
-
-SYSCALL_DEFINE2(mkdir, const char *, upath, umode_t, mode)
-{
-	return PATH_CALL(upath, ksys_mkdir(path, mode & ~current_fs()->umask));
-}
-
-SYSCALL_DEFINE3(mkdirat, int, dirfd, const char *, upath, umode_t, mode)
-{
-	struct dentry *dir;
-
-	return PATH_CALL(upath, (dir = at_dir(dirfd, path), IS_ERR(dir) ? PTR_ERR(dir) :
-		({ int e = vfs_mkdir(dir, path, mode & ~current_fs()->umask); dput(dir); e; })));
-}
-
-SYSCALL_DEFINE1(rmdir, const char *, upath)
-{
-	return PATH_CALL(upath, ksys_rmdir(path));
-}
-
-SYSCALL_DEFINE1(unlink, const char *, upath)
-{
-	return PATH_CALL(upath, ksys_unlink(path));
-}
-
-SYSCALL_DEFINE3(unlinkat, int, dirfd, const char *, upath, int, flags)
-{
-	struct dentry *dir;
-
-	if (flags & ~AT_REMOVEDIR)
-		return -EINVAL;
-	return PATH_CALL(upath, (dir = at_dir(dirfd, path), IS_ERR(dir) ? PTR_ERR(dir) :
-		({ int e = (flags & AT_REMOVEDIR) ? vfs_rmdir(dir, path) : vfs_unlink(dir, path);
-		   dput(dir); e; })));
-}
-
-SYSCALL_DEFINE2(rename, const char *, uold, const char *, unew)
-{
-	char *newp = getname(unew);
-	long r;
-
-	if (IS_ERR(newp))
-		return PTR_ERR(newp);
-	r = PATH_CALL(uold, ksys_rename(path, newp));
-	kfree(newp);
-	return r;
-}
-
-SYSCALL_DEFINE3(readlink, const char *, upath, char *, buf, int, size)
-{
-	char *k;
-	long r;
-
-	if (size <= 0)
-		return -EINVAL;
-	k = kmalloc(PATH_MAX, GFP_KERNEL);
-	if (!k)
-		return -ENOMEM;
-	r = PATH_CALL(upath, ksys_readlink(path, k, PATH_MAX));
-	if (r > size)
-		r = size;
-	if (r > 0 && copy_to_user(buf, k, (size_t)r))
-		r = -EFAULT;
-	kfree(k);
-	return r;
 }
 
 /* Everyone is root in Spoor: a path that exists is accessible, except execute on a file without x. */

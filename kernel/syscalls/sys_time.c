@@ -40,6 +40,8 @@ static int clock_ns(int which, u64 *ns)
 		*ns = ktime_get_ns();
 		return 0;
 	case CLOCK_PROCESS_CPUTIME_ID:
+		*ns = current_process_runtime_ns();
+		return 0;
 	case CLOCK_THREAD_CPUTIME_ID:
 		*ns = current->sum_exec_runtime;
 		return 0;
@@ -96,6 +98,16 @@ SYSCALL_DEFINE2(gettimeofday, struct timeval_user *, tv, void *, tz)
 	if (tv && copy_to_user(tv, &t, sizeof(t)))
 		return -EFAULT;
 	return 0;
+}
+
+/* time(2): seconds since the epoch, also stored at tloc when given (Linux's order: store, then return). */
+SYSCALL_DEFINE1(time, s64 *, tloc)
+{
+	s64 sec = (s64)(ktime_get_ns() / NSEC_PER_SEC);
+
+	if (tloc && put_user(sec, tloc))
+		return -EFAULT;
+	return sec;
 }
 
 /* Sleeps until the clock reads end; -EINTR (and what is left in *rem) if a signal comes first. */

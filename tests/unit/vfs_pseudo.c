@@ -1,5 +1,5 @@
 /* Unit tests of pseudo files, seq_file and the tracefs skeleton. */
-/* uses: kernel/fs/pseudo.c kernel/fs/seq_file.c kernel/fs/tracefs.c kernel/fs/dcache.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/fs/pseudo.c kernel/fs/seq_file.c kernel/fs/tracefs.c kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/fs/pseudo.h>
 #include <kernel/fs/seq_file.h>
@@ -222,7 +222,20 @@ Test(pseudo, dynamic_directories)
 	cr_assert_eq(ksys_open("../2/comm", O_RDONLY, 0), 0);
 	cr_assert_eq(ksys_open("/proc/4/comm", O_RDONLY, 0), -ENOENT);
 	cr_assert_eq(ksys_open("/proc/1/nope", O_RDONLY, 0), -ENOENT);
-	cr_assert_eq(ksys_mkdir("/proc/1/x", 0755), -EPERM);
+	/* /proc's lookups make every name there is: Linux answers ENOENT for any other. */
+	cr_assert_eq(ksys_mkdir("/proc/1/x", 0755), -ENOENT);
+	cr_assert_eq(ksys_symlink("x", "/proc/x"), -ENOENT);
+	cr_assert_eq(ksys_rename("/proc/2/comm", "/proc/2/c"), -ENOENT);
+	cr_assert_eq(ksys_rename("/proc/2/comm", "/proc/2/stat"), -EPERM);
+	{
+		struct dentry *d = path_lookup(NULL, "/proc/2/comm", 0);
+
+		cr_assert_eq(vfs_chmod(d->d_inode, 0600), -EPERM, "made on demand: no mode to keep");
+		dput(d);
+		d = path_lookup(NULL, "/proc/version", 0);
+		cr_assert_eq(vfs_chmod(d->d_inode, 0600), 0, "a file in the tree keeps its mode");
+		dput(d);
+	}
 }
 
 static int instances;

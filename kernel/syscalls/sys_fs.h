@@ -1,0 +1,39 @@
+/*
+ * What the file system calls share: user path names copied in, and the
+ * starting directory of the *at calls (Linux's dirfd and AT_* flags).
+ */
+#ifndef KERNEL_SYSCALLS_SYS_FS_H
+#define KERNEL_SYSCALLS_SYS_FS_H
+
+#include <kernel/fs/fs.h>
+
+#define AT_FDCWD		(-100)
+#define AT_SYMLINK_NOFOLLOW	0x100
+#define AT_REMOVEDIR		0x200
+#define AT_SYMLINK_FOLLOW	0x400
+#define AT_NO_AUTOMOUNT		0x800
+#define AT_EMPTY_PATH		0x1000
+
+/* A path from user space, in a kmalloc'd buffer (kfree it), or an ERR_PTR. */
+char *getname(const char *upath);
+
+/*
+ * A *at call's path, copied in, and the directory it starts from:
+ * dirfd's (ENOTDIR if that is no directory, EBADF if no file), the
+ * working directory for AT_FDCWD; an absolute path ignores dirfd.
+ */
+struct at_path {
+	char *name;
+	struct dentry *dir;	/* referenced */
+};
+int get_at_path(int dirfd, const char *upath, struct at_path *at);
+void put_at_path(struct at_path *at);
+
+/*
+ * AT_EMPTY_PATH's case: upath is "" and the call acts on dirfd's own
+ * file. Returns 1 with *f referenced (NULL for AT_FDCWD: the working
+ * directory), 0 when upath is not empty, or a negative errno.
+ */
+int at_empty_path(int dirfd, const char *upath, struct file **f);
+
+#endif
