@@ -105,6 +105,8 @@ SYSCALL_EVENT2(sigaltstack, 131, "const stack_t *", "uss", "stack_t *", "uoss");
 SYSCALL_EVENT5(prctl, 157, "int", "option", "unsigned long", "arg2", "unsigned long", "arg3",
 	"unsigned long", "arg4", "unsigned long", "arg5");
 SYSCALL_EVENT2(arch_prctl, 158, "int", "option", "unsigned long", "arg2");
+SYSCALL_EVENT3(init_module, 175, "void *", "umod", "unsigned long", "len", "const char *", "uargs");
+SYSCALL_EVENT2(delete_module, 176, "const char *", "name_user", "unsigned int", "flags");
 SYSCALL_EVENT0(gettid, 186);
 SYSCALL_EVENT2(tkill, 200, "pid_t", "pid", "int", "sig");
 SYSCALL_EVENT1(time, 201, "__kernel_old_time_t *", "tloc");
@@ -157,6 +159,7 @@ SYSCALL_EVENT4(prlimit64, 302, "pid_t", "pid", "unsigned int", "resource",
 	"const struct rlimit64 *", "new_rlim", "struct rlimit64 *", "old_rlim");
 SYSCALL_EVENT3(getcpu, 309, "unsigned *", "cpup", "unsigned *", "nodep",
 	"struct getcpu_cache *", "unused");
+SYSCALL_EVENT3(finit_module, 313, "int", "fd", "const char *", "uargs", "int", "flags");
 SYSCALL_EVENT5(renameat2, 316, "int", "olddfd", "const char *", "oldname", "int", "newdfd",
 	"const char *", "newname", "unsigned int", "flags");
 SYSCALL_EVENT3(getrandom, 318, "char *", "ubuf", "size_t", "len", "unsigned int", "flags");

@@ -7,6 +7,7 @@ const struct sh_command sh_commands[] = {
 	{ "awk", cmd_awk, "awk [-F FS] [-v VAR=VALUE]... ['PROGRAM' | -f FILE] [ARGUMENT]..." },
 	{ "basename", cmd_basename, "basename PATH [SUFFIX]" },
 	{ "cat", cmd_cat, "cat [FILE]..." },
+	{ "chmod", cmd_chmod, "chmod MODE FILE... (octal, or [ugoa][+-=][rwx],...)" },
 	{ "cksum", cmd_cksum, "cksum [FILE]..." },
 	{ "clear", cmd_clear, "clear" },
 	{ "cp", cmd_cp, "cp SRC... DEST" },

@@ -56,6 +56,7 @@ DECLARE_CMD(cmd_mkdir);
 DECLARE_CMD(cmd_rmdir);
 DECLARE_CMD(cmd_rm);
 DECLARE_CMD(cmd_cp);
+DECLARE_CMD(cmd_chmod);
 DECLARE_CMD(cmd_ps);
 DECLARE_CMD(cmd_kill);
 DECLARE_CMD(cmd_nproc);

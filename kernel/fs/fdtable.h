@@ -82,6 +82,7 @@ int ksys_rmdir(const char *path);
 int ksys_unlink(const char *path);
 int ksys_rename(const char *oldpath, const char *newpath);
 int ksys_symlink(const char *target, const char *path);
+int ksys_chmod(const char *path, umode_t mode);
 ssize_t ksys_readlink(const char *path, char *buf, size_t size);
 int ksys_chdir(const char *path);
 int ksys_fchdir(int fd);

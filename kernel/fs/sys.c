@@ -150,6 +150,18 @@ int ksys_symlink(const char *target, const char *path)
 	return WITH_PWD(vfs_symlink(pwd, target, path));
 }
 
+int ksys_chmod(const char *path, umode_t mode)
+{
+	struct dentry *d = WITH_PWD(path_lookup(pwd, path, LOOKUP_FOLLOW));
+	int err;
+
+	if (IS_ERR(d))
+		return (int)PTR_ERR(d);
+	err = vfs_chmod(d->d_inode, mode);
+	dput(d);
+	return err;
+}
+
 ssize_t ksys_readlink(const char *path, char *buf, size_t size)
 {
 	return WITH_PWD(vfs_readlink(pwd, path, buf, size));

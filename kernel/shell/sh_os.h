@@ -95,6 +95,8 @@ struct sh_os {
 	int (*rmdir)(const char *path);
 	int (*rename)(const char *oldpath, const char *newpath);
 	int (*symlink)(const char *target, const char *path);
+	/* Set the permission bits (07777) of what path names, links followed. */
+	int (*chmod)(const char *path, unsigned int mode);
 	/* A link's target into buf, not NUL-terminated: its length; -EINVAL if path is no link. */
 	ssize_t (*readlink)(const char *path, char *buf, size_t size);
 	int (*chdir)(const char *path);

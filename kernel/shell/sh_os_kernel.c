@@ -90,6 +90,11 @@ static int k_readdir(const char *path, sh_dirent_fn fn, void *ctx)
 	return n < 0 ? (int)n : 0;
 }
 
+static int k_chmod(const char *path, unsigned int mode)
+{
+	return ksys_chmod(path, (umode_t)mode);
+}
+
 static int k_mkdir(const char *path, unsigned int mode)
 {
 	return ksys_mkdir(path, (umode_t)mode);
@@ -354,7 +359,7 @@ static const struct sh_os kernel_os = {
 	.open = k_open, .read = ksys_read, .write = ksys_write, .close = ksys_close,
 	.dup = k_dup, .dup2 = ksys_dup2, .pipe = k_pipe, .stat = k_stat, .lstat = k_lstat,
 	.readdir = k_readdir, .mkdir = k_mkdir, .unlink = ksys_unlink, .rmdir = ksys_rmdir,
-	.rename = ksys_rename, .symlink = ksys_symlink, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait, .execve = k_execve,
+	.rename = ksys_rename, .symlink = ksys_symlink, .chmod = k_chmod, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait, .execve = k_execve,
 	.kill = k_kill, .take_signals = k_take_signals, .getpid = k_getpid, .getppid = k_getppid,
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
 	.stack_left = k_stack_left, .now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,

@@ -3,7 +3,7 @@
 # finit_module and delete_module (kernel/module.c); the file's .modinfo
 # names a module built into Spoor, and loading it runs that module.
 . /spoor/lib/tap.sh
-echo 1..13
+echo 1..14
 
 rel=$(uname -r)
 is "modules.dep lists the module files" "kernel/preemptirq_delay_test.ko:" "$(cat /lib/modules/$rel/modules.dep)"
@@ -39,5 +39,12 @@ echo "kernel/hello.ko:" >> /lib/modules/$rel/modules.dep
 is "a program is no module: Exec format error" \
 	"modprobe: can't load module hello (/lib/modules/$rel/kernel/hello.ko): Exec format error" \
 	"$(/bin/sh -c 'modprobe hello' 2>&1)"
+cd /sys/kernel/tracing
+echo > trace
+echo 1 > events/syscalls/sys_enter_delete_module/enable
+/bin/sh -c 'rmmod preemptirq_delay_test' 2>/dev/null
+echo 0 > events/syscalls/sys_enter_delete_module/enable
+check "tracing sees rmmod's delete_module" \
+	grep -q "rmmod-[0-9]* .*sys_delete_module(name_user: [0-9a-f]*, flags: 800)" trace
 is "the console shell's modprobe loads the same module" "preemptirq_delay_test" \
 	"$(modprobe preemptirq_delay_test delay=10; cut -d' ' -f1 /proc/modules)"

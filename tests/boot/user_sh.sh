@@ -3,7 +3,7 @@
 # process and each file operation a system call a tracer sees, as a Linux
 # shell's.
 . /spoor/lib/tap.sh
-echo 1..20
+echo 1..27
 
 S=/bin/sh
 is "a pipeline through commands" "2" "$($S -c 'printf "a\nb\nab\n" | grep b | wc -l')"
@@ -34,6 +34,26 @@ is "command -v: a program's path, a command's name" "/bin/hello grep" "$(command
 # In ring 3 a program in PATH comes before the command of that name, as on Linux.
 is "... in /bin/sh, /bin/ping before the ping command" "/bin/ping /bin/sh cd" \
 	"$($S -c 'command -v ping sh cd' | tr '\n' ' ' | sed 's/ $//')"
+
+# '#!' scripts: execve runs the interpreter the first line names (kernel/exec/exec_script.c).
+cd /tmp
+printf '#!/bin/sh\necho "[$0] [$1] [$#]"; read pid comm rest < /proc/$$/stat; echo $comm\n' > hb
+chmod +x hb
+is "a '#!/bin/sh' script run from the console shell: argv as Linux builds it" "[./hb] [a] [2] (hb)" \
+	"$(./hb a b | tr '\n' ' ' | sed 's/ $//')"
+is "... and from /bin/sh" "[/tmp/hb] [x] [1] (hb)" "$($S -c '/tmp/hb x' | tr '\n' ' ' | sed 's/ $//')"
+printf '#!/bin/sh -e  \nfalse\necho not reached\n' > hb
+is "the line's one argument, blanks trimmed (-e stops at false)" "1" "$(./hb; echo $?)"
+printf '#!/nonexistent\n' > hb
+is "a missing interpreter: ENOENT" "sh: ./hb: No such file or directory|127" "$( (./hb 2>&1; echo "|$?") | tr -d '\n')"
+printf '#!/tmp/hb\n' > hb
+is "a script that is its own interpreter: ELOOP" "sh: ./hb: Too many levels of symbolic links|126" \
+	"$( (./hb 2>&1; echo "|$?") | tr -d '\n')"
+printf 'echo no line: $1\n' > hb
+is "no '#!': the shell runs it itself" "no line: z" "$(./hb z)"
+chmod 644 hb
+is "chmod took the execute bits away" "sh: ./hb: not found|127" "$( (./hb 2>&1; echo "|$?") | tr -d '\n')"
+cd /
 
 # What a tracer sees: the shell's commands make system calls.
 cd /sys/kernel/tracing

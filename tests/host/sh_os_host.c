@@ -27,6 +27,7 @@ struct hnode {
 	struct sh_buf data;
 	int write_err;		/* nonzero: every write fails with it (a picky pseudo file) */
 	bool null;		/* /dev/null */
+	unsigned int mode;	/* chmod's bits; 0: the type's default */
 	u64 ino;
 };
 
@@ -345,7 +346,7 @@ static int h_stat(const char *path, struct sh_stat *st)
 		return err;
 	memset(st, 0, sizeof(*st));
 	st->type = n->null ? SH_FT_CHR : n->type;
-	st->mode = n->type == SH_FT_DIR ? 0755 : n->type == SH_FT_LNK ? 0777 : 0644;
+	st->mode = n->mode ? n->mode : n->type == SH_FT_DIR ? 0755 : n->type == SH_FT_LNK ? 0777 : 0644;
 	st->size = n->data.len;
 	st->ino = n->ino;
 	st->nlink = 1;
@@ -391,6 +392,16 @@ static int h_mkdir(const char *path, unsigned int mode)
 		return -EEXIST;
 	new_node(dir, name, SH_FT_DIR);
 	return 0;
+}
+
+static int h_chmod(const char *path, unsigned int mode)
+{
+	struct hnode *n;
+	int err = lookup(path, &n, NULL, NULL);
+
+	if (!err)
+		n->mode = mode & 07777;
+	return err;
 }
 
 static int h_symlink(const char *target, const char *path)
@@ -673,7 +684,7 @@ static const struct sh_os host_os = {
 	.open = h_open, .read = h_read, .write = h_write, .close = h_close,
 	.dup = h_dup, .dup2 = h_dup2, .pipe = h_pipe, .stat = h_stat, .lstat = h_stat,
 	.readdir = h_readdir, .mkdir = h_mkdir, .unlink = h_unlink, .rmdir = h_rmdir,
-	.rename = h_rename, .symlink = h_symlink, .readlink = h_readlink, .chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
+	.rename = h_rename, .symlink = h_symlink, .chmod = h_chmod, .readlink = h_readlink, .chdir = h_chdir, .getcwd = h_getcwd, .spawn = h_spawn, .wait = h_wait,
 	.kill = h_kill, .take_signals = h_take_signals, .getpid = h_getpid, .getppid = h_getppid,
 	.for_each_task = h_for_each_task, .interrupted = h_interrupted,
 	.stack_left = h_stack_left, .now_ns = h_now_ns, .sleep_ns = h_sleep_ns, .nproc = h_nproc,

@@ -406,6 +406,14 @@ Test(cmds, sed)
 	expect("sed 's/a/b/2'", "aaa\n", "aba\n", "", 0);
 	expect("sed 's/a/b'", "", "", "sed: -e expression: unterminated 's' command\n", 1);
 	expect("sed 'k'", "", "", "sed: -e expression: unknown command: 'k'\n", 1);
+	/* chmod: octal, symbolic clauses, errors */
+	expect("touch /c; chmod 750 /c; ls -l /c | cut -c1-10", NULL, "-rwxr-x---\n", "", 0);
+	expect("chmod go+r,u-w /c; ls -l /c | cut -c1-10", NULL, "-r-xr-xr--\n", "", 0);
+	expect("chmod a=rw /c; ls -l /c | cut -c1-10; chmod +x /c; ls -l /c | cut -c1-10", NULL,
+	       "-rw-rw-rw-\n-rwxrwxrwx\n", "", 0);
+	expect("chmod 9 /c", NULL, "", "chmod: invalid mode: '9'\n", 1);
+	expect("chmod u*x /c", NULL, "", "chmod: invalid mode: 'u*x'\n", 1);
+	expect("chmod +x /nope", NULL, "", "chmod: /nope: No such file or directory\n", 1);
 	/* ranges (outputs as GNU sed's) and ! */
 	expect("sed -n '/^not ok/,/^ok/p'", "a\nnot ok 1\nb\nok 2\nc\nnot ok 3\nd\n",
 	       "not ok 1\nb\nok 2\nnot ok 3\nd\n", "", 0);

@@ -178,6 +178,7 @@ static int u_unlink(const char *path) { return (int)ret(unlink(path)); }
 static int u_rmdir(const char *path) { return (int)ret(rmdir(path)); }
 static int u_rename(const char *a, const char *b) { return (int)ret(rename(a, b)); }
 static int u_symlink(const char *t, const char *p) { return (int)ret(symlink(t, p)); }
+static int u_chmod(const char *p, unsigned int mode) { return (int)ret(chmod(p, mode)); }
 static ssize_t u_readlink(const char *p, char *buf, size_t size) { return ret(readlink(p, buf, size)); }
 static int u_chdir(const char *path) { return (int)ret(chdir(path)); }
 
@@ -409,7 +410,7 @@ static const struct sh_os user_os = {
 	.open = u_open, .read = u_read, .write = u_write, .close = u_close, .dup = u_dup,
 	.dup2 = u_dup2, .pipe = u_pipe, .stat = u_stat, .lstat = u_lstat, .readdir = u_readdir,
 	.mkdir = u_mkdir, .unlink = u_unlink, .rmdir = u_rmdir, .rename = u_rename,
-	.symlink = u_symlink, .readlink = u_readlink, .chdir = u_chdir, .getcwd = u_getcwd,
+	.symlink = u_symlink, .chmod = u_chmod, .readlink = u_readlink, .chdir = u_chdir, .getcwd = u_getcwd,
 	.spawn = u_spawn, .wait = u_wait, .execve = u_execve, .kill = u_kill,
 	.take_signals = u_take_signals, .getpid = u_getpid, .getppid = u_getppid,
 	.for_each_task = u_for_each_task, .interrupted = u_interrupted,
