@@ -92,15 +92,16 @@ void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrac
 }
 
 /*
- * "func <-parent", as Linux's function tracer prints with print-parent on
- * (the event's print fmt, " %ps <-- %ps", is for trace.dat readers).
+ * "func <-parent", as Linux's function tracer prints with its default
+ * options (the event's print fmt, " %ps <-- %ps", is for trace.dat
+ * readers); the trace file applies the array's options (trace_iter_print.c).
  */
 static int function_output(struct trace_seq *s, struct trace_seq *tmp,
 			   const struct trace_entry *ent)
 {
 	const struct ftrace_entry *e = (const void *)ent;
 
-	trace_seq_printf(s, "%ps <-%ps\n", (void *)e->ip, (void *)e->parent_ip);
+	trace_print_function(s, e->ip, e->parent_ip, TRACE_FLAGS_DEFAULT);
 	return 0;
 }
 

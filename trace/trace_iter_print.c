@@ -31,10 +31,11 @@ static bool is_ftrace(const struct trace_event_call *call, const char *name)
 
 /*
  * A kernel stack record (stacktrace trigger or option): one " => symbol"
- * line per frame, with +offset/size under the sym-offset option, as Linux.
+ * line per frame, with +offset/size under sym-offset and the address
+ * under sym-addr, as Linux.
  */
 static void print_stack(struct trace_seq *s, const struct ring_buffer_record *rec,
-			bool offset)
+			unsigned long flags)
 {
 	struct stack_entry st;
 	unsigned int n;
@@ -46,8 +47,21 @@ static void print_stack(struct trace_seq *s, const struct ring_buffer_record *re
 		unsigned long ip;
 
 		memcpy(&ip, rec->data + sizeof(st) + i * sizeof(ip), sizeof(ip));
-		trace_seq_printf(s, offset ? " => %pS\n" : " => %ps\n", (void *)ip);
+		trace_seq_puts(s, " => ");
+		trace_print_ip_sym(s, ip, flags);
+		trace_seq_putc(s, '\n');
 	}
+}
+
+/* A function tracer record's ip and parent_ip, if rec is one. */
+static bool function_ips(const struct trace_event_call *call, const struct ring_buffer_record *rec,
+			 unsigned long ip[2])
+{
+	if (!is_ftrace(call, "function") ||
+	    rec->length < sizeof(struct trace_entry) + 2 * sizeof(ip[0]))
+		return false;
+	memcpy(ip, rec->data + sizeof(struct trace_entry), 2 * sizeof(ip[0]));
+	return true;
 }
 
 /* The text of one record, after the common prefix. */
@@ -56,9 +70,14 @@ static void print_record(struct trace_iterator *iter, const struct ring_buffer_r
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct trace_event_call *call = trace_find_event_by_id(ent->type);
 	struct trace_seq *s = &iter->seq;
+	unsigned long ip[2];
 
 	if (ent->type == TRACE_STACK_ID) {
-		print_stack(s, rec, iter->tr->trace_flags & TRACE_ITER(SYM_OFFSET));
+		print_stack(s, rec, iter->tr->trace_flags);
+		return;
+	}
+	if (function_ips(call, rec, ip)) {
+		trace_print_function(s, ip[0], ip[1], iter->tr->trace_flags);
 		return;
 	}
 	if (is_ftrace(call, "raw_data")) {
@@ -91,8 +110,7 @@ static void print_raw_record(struct trace_iterator *iter, const struct ring_buff
 		memcpy(&ip[0], rec->data + sizeof(*ent), sizeof(ip[0]));
 		trace_seq_printf(s, "# %lx %s", ip[0],
 				 (const char *)rec->data + sizeof(*ent) + sizeof(ip[0]));
-	} else if (is_ftrace(call, "function") && rec->length >= sizeof(*ent) + sizeof(ip)) {
-		memcpy(ip, rec->data + sizeof(*ent), sizeof(ip));
+	} else if (function_ips(call, rec, ip)) {
 		trace_seq_printf(s, "%lx %lx\n", ip[0], ip[1]);
 	} else {
 		trace_seq_printf(s, "type: %u\n", ent->type);

@@ -5,6 +5,7 @@
 #include <kernel/types.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <trace/trace.h>
 #include <trace/trace_output.h>
 
 void trace_seq_init(struct trace_seq *s)
@@ -211,6 +212,28 @@ bool trace_event_record_valid(const struct trace_event_call *call,
 		}
 	}
 	return true;
+}
+
+void trace_print_ip_sym(struct trace_seq *s, unsigned long ip, unsigned long flags)
+{
+	if (!ip) {
+		trace_seq_putc(s, '0');
+		return;
+	}
+	trace_seq_printf(s, flags & TRACE_ITER(SYM_OFFSET) ? "%pS" : "%ps", (void *)ip);
+	if (flags & TRACE_ITER(SYM_ADDR))
+		trace_seq_printf(s, " <%016lx>", ip);
+}
+
+void trace_print_function(struct trace_seq *s, unsigned long ip, unsigned long parent_ip,
+			  unsigned long flags)
+{
+	trace_print_ip_sym(s, ip, flags);
+	if ((flags & TRACE_ITER(PRINT_PARENT)) && parent_ip) {
+		trace_seq_puts(s, " <-");
+		trace_print_ip_sym(s, parent_ip, flags);
+	}
+	trace_seq_putc(s, '\n');
 }
 
 int trace_print_event(struct trace_seq *s, struct trace_seq *tmp,

@@ -72,6 +72,15 @@ int trace_print_context(struct trace_seq *s, const struct trace_entry *ent, cons
  */
 int trace_print_event(struct trace_seq *s, struct trace_seq *tmp,
 		      const struct trace_entry *ent, size_t len);
+/*
+ * A code address as Linux's seq_print_ip_sym prints it under the options:
+ * the symbol (symbol+off/size with sym-offset), " <%016lx>" after it with
+ * sym-addr; "0" for none. flags: TRACE_ITER_* bits.
+ */
+void trace_print_ip_sym(struct trace_seq *s, unsigned long ip, unsigned long flags);
+/* A function tracer record: "func", then " <-parent" with print-parent, then a newline. */
+void trace_print_function(struct trace_seq *s, unsigned long ip, unsigned long parent_ip,
+			  unsigned long flags);
 /* A record of len bytes whose every field lies inside it (used by trace_print_event). */
 bool trace_event_record_valid(const struct trace_event_call *call,
 			      const struct trace_entry *ent, size_t len);

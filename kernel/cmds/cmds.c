@@ -21,7 +21,7 @@ const struct sh_command sh_commands[] = {
 	{ "expr", cmd_expr, "expr ARG... (| & = != < <= > >= + - * / % : ( ))" },
 	{ "false", cmd_false, "false" },
 	{ "find", cmd_find, "find [PATH]... [-maxdepth N] [-mindepth N] [-type f|d] [-name PATTERN]" },
-	{ "grep", cmd_grep, "grep [-qcvEwoinlhF] [-A N] [-B N] [-C N] [-e PATTERN]... [PATTERN] [FILE]..." },
+	{ "grep", cmd_grep, "grep [-qcvEwoinlhF] [-m N] [-A N] [-B N] [-C N] [-e PATTERN]... [PATTERN] [FILE]..." },
 	{ "head", cmd_head, "head [-n N] [FILE]..." },
 	{ "help", cmd_help, "help" },
 	{ "id", cmd_id, "id [-u|-g|-G] [-n]" },

@@ -1,10 +1,11 @@
 /*
- * grep [-qcvEwoinlhF] [-A N] [-B N] [-C N] [-e PATTERN]... [PATTERN] [FILE]...:
+ * grep [-qcvEwoinlhF] [-m N] [-A N] [-B N] [-C N] [-e PATTERN]... [PATTERN] [FILE]...:
  * lines matching any of the regular expressions (basic by default,
  * extended with -E, fixed strings with -F); each -e, and each line of a
  * pattern, is one expression. -A/-B/-C print N lines of context after,
  * before or around each selected line, "--" between groups that are not
- * adjacent (not with -o, which prints matches only).
+ * adjacent (not with -o, which prints matches only). -m N stops reading an
+ * input after N selected lines (and their -A context), as GNU grep.
  */
 #include <kernel/string.h>
 #include <kernel/errno.h>
@@ -29,6 +30,7 @@ struct grep_opts {
 	struct sh_out o;
 	/* Context: -1 when no -A/-B/-C was given (then no "--" either). */
 	long after, before;
+	long max;		/* -m: selected lines per input; -1 no limit */
 	struct grep_line *ring;	/* the last `before` lines, by lineno % before */
 	bool printed;		/* some line went out: the next group needs "--" */
 };
@@ -131,12 +133,13 @@ static long grep_fd(struct grep_opts *g, int fd, const char *name)
 	bool nl;
 
 	in_init(&in, fd);
-	while ((len = in_getline(&in, &line, &nl)) >= 0) {
+	while ((g->max < 0 || count < g->max || after_left > 0) &&
+	       (len = in_getline(&in, &line, &nl)) >= 0) {
 		struct re_match m;
 		bool hit = next_match(g, line, (size_t)len, 0, &m);
 
 		lineno++;
-		if (hit == g->invert) {
+		if (hit == g->invert || (g->max >= 0 && count >= g->max)) {
 			if (context && after_left > 0) {
 				print_line(g, name, lineno, '-', line, (size_t)len);
 				last = lineno;
@@ -262,13 +265,13 @@ static bool context_arg(const char *s, long *n)
 
 int cmd_grep(int argc, char **argv, char **envp)
 {
-	struct grep_opts g = { .after = -1, .before = -1 };
+	struct grep_opts g = { .after = -1, .before = -1, .max = -1 };
 	struct sh_getopt go = { .permute = true };
 	struct sh_argv patterns = { 0 };
 	int flags = 0, c, status = 1;
 	long total = 0;
 
-	while ((c = sh_getopt(&go, argc, argv, "qcvEwoinlhHFse:A:B:C:")) != -1) {
+	while ((c = sh_getopt(&go, argc, argv, "qcvEwoinlhHFse:m:A:B:C:")) != -1) {
 		switch (c) {
 		case 'A':
 		case 'B':
@@ -278,6 +281,16 @@ int cmd_grep(int argc, char **argv, char **envp)
 			if (c != 'A' && !context_arg(go.arg, &g.before))
 				goto usage;
 			break;
+		case 'm': {
+			long long v;
+
+			if (sh_parse_int(go.arg, &v) || v < 0) {
+				sh_eprintf("grep: invalid max count\n");
+				goto usage;
+			}
+			g.max = v > 0x7fffffff ? 0x7fffffff : (long)v;
+			break;
+		}
 		case 'q': g.quiet = true; break;
 		case 'c': g.count = true; break;
 		case 'v': g.invert = true; break;
@@ -307,7 +320,7 @@ int cmd_grep(int argc, char **argv, char **envp)
 	}
 	if (!patterns.argc) {
 		if (go.ind == argc) {
-			sh_eprintf("grep: usage: grep [-qcvEwoinlhF] [-A N] [-B N] [-C N] "
+			sh_eprintf("grep: usage: grep [-qcvEwoinlhF] [-m N] [-A N] [-B N] [-C N] "
 				   "[-e PATTERN]... [PATTERN] [FILE]...\n");
 			free_patterns(&g);
 			return 2;

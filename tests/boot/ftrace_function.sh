@@ -6,7 +6,7 @@
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..25
+echo 1..30
 cd $T
 check "available_tracers lists function_graph, the latency tracers, function, nop" grep -q '^function_graph wakeup_dl wakeup_rt wakeup preemptirqsoff preemptoff irqsoff function nop$' available_tracers
 n=$(wc -l < available_filter_functions)
@@ -82,3 +82,27 @@ check "every CPU recorded functions" test "$(awk '{print $2}' /tmp/all | sort -u
 check "every line well formed" sh -c "! grep -vE '^ +.*-[0-9]+ +\[[0-9]{3}\] [.dDbX][.Nnp][.hHsZ][.0-9a-f][.0-9a-f] +[0-9]+\.[0-9]{6}: [A-Za-z_0-9.]+ <-' /tmp/all"
 echo nop > current_tracer
 echo 1 > tracing_on
+
+# The output options, as Linux's seq_print_ip_sym: sym-addr adds the address,
+# sym-offset +off/size, print-parent off drops the caller; stacks follow them.
+vfs=$(grep ' vfs_read$' /proc/kallsyms | cut -d' ' -f1)
+echo vfs_read > set_ftrace_filter
+echo function > current_tracer
+line() {	# OPTION VALUE: set it, trace one cat, print its first vfs_read line's text
+	echo $2 > options/$1
+	echo > trace
+	cat trace_options > /dev/null
+	grep -m 1 -o 'vfs_read.*' trace
+}
+is "function: plain" "vfs_read <-ksys_read" "$(line sym-addr 0)"
+is "... sym-addr" "vfs_read <$vfs> <-ksys_read <" "$(line sym-addr 1 | sed 's/<[0-9a-f]*>$/</')"
+is "... sym-offset too" "vfs_read+0x0/" "$(line sym-offset 1 | sed 's|/.*|/|')"
+is "... print-parent off" "vfs_read <$vfs>" "$(echo 0 > options/sym-offset; line print-parent 0)"
+echo 1 > options/print-parent
+echo 'vfs_read:stacktrace' > set_ftrace_filter
+echo > trace
+cat trace_options > /dev/null
+check "a stack frame with sym-addr: ' => symbol <address>'" grep -qE '^ => [a-z_0-9]+ <[0-9a-f]{16}>$' trace
+echo 0 > options/sym-addr
+echo nop > current_tracer
+echo > set_ftrace_filter

@@ -387,6 +387,13 @@ Test(cmds, grep_context)
 	       "--\n(standard input):a3\n(standard input):a4\n(standard input)-i\n--\n/tmp/g2:m\n", "", 0);
 	expect("grep -A x a", in, "", "grep: x: invalid context length argument\n", 2);
 	expect("grep -C -1 a", in, "", "grep: -1: invalid context length argument\n", 2);
+	/* -m N: N selected lines (and the last one's -A context), outputs as GNU grep's */
+	expect("grep -m1 a", in, "a1\n", "", 0);
+	expect("grep -m2 -A1 a", in, "a1\nb\n--\na2\ne\n", "", 0);
+	expect("grep -c -m3 a", in, "3\n", "", 0);
+	expect("grep -m0 a", in, "", "", 1);
+	expect("grep -m 2 -v a", in, "b\nc\n", "", 0);
+	expect("grep -m x a", in, "", "grep: invalid max count\n", 2);
 }
 
 Test(cmds, sed)
