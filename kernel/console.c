@@ -10,6 +10,7 @@
 #include <kernel/string.h>
 #include <kernel/preempt.h>
 #include <kernel/wait.h>
+#include <kernel/mutex.h>
 #include <kernel/sched.h>
 #include <kernel/printk.h>
 #include <asm/serial.h>
@@ -31,6 +32,7 @@ static DEFINE_SPINLOCK(output_lock);
 static bool framing;		/* spoor exec: streams marked, ESC bytes doubled */
 static enum console_stream output_stream = CONSOLE_STDOUT;	/* what the runner takes bytes for */
 static bool lock_busted;	/* a panic: the lock may be held by a stopped CPU */
+static DEFINE_MUTEX(console_mutex);
 
 void console_start_framing(void)
 {
@@ -40,6 +42,16 @@ void console_start_framing(void)
 void console_bust_lock(void)
 {
 	WRITE_ONCE(lock_busted, true);
+}
+
+void console_lock(void)
+{
+	mutex_lock(&console_mutex);
+}
+
+void console_unlock(void)
+{
+	mutex_unlock(&console_mutex);
 }
 
 /* One piece, the lock held (or given up on). */

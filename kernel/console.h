@@ -25,6 +25,15 @@ void console_write_stream(enum console_stream stream, const char *s, size_t n);
 void console_start_framing(void);
 /* A panic: never wait for the console lock again (another CPU may hold it, stopped). */
 void console_bust_lock(void);
+/*
+ * A task's hold on the console (Linux's console_lock, a sleeping lock):
+ * /dev/console takes it for a whole write(2), so the bytes of one write
+ * reach the port in one run, never cut by another task's. Task context
+ * only; printk and NMIs do not wait for it (their lines may still land
+ * between two pieces of a task's write).
+ */
+void console_lock(void);
+void console_unlock(void);
 
 /*
  * Input. console_input queues received bytes (the serial receive

@@ -56,14 +56,13 @@ static inline bool spin_is_locked(spinlock_t *l)
 
 static inline void spin_lock(spinlock_t *l) { preempt_disable(); arch_spin_lock(l); }
 static inline void spin_unlock(spinlock_t *l) { arch_spin_unlock(l); preempt_enable(); }
-static inline bool spin_trylock(spinlock_t *l)
-{
-	preempt_disable();
-	if (arch_spin_trylock(l))
-		return true;
-	preempt_enable();
-	return false;
-}
+/*
+ * Out of line (kernel/locking/spinlock.c), as Linux's on x86, where lock
+ * and unlock stay inline here: its callers are the cold paths that must
+ * not wait, and as a function it can be traced and probed.
+ */
+bool _raw_spin_trylock(spinlock_t *l);
+static inline bool spin_trylock(spinlock_t *l) { return _raw_spin_trylock(l); }
 
 #define spin_lock_irqsave(l, flags) \
 	do { local_irq_save(flags); spin_lock(l); } while (0)

@@ -13,4 +13,7 @@
 #define UTS_VERSION	"#1 SMP"
 #define UTS_MACHINE	"x86_64"
 
+/* /proc/version's format: sysname, release, version (kernel/version.c). */
+extern const char linux_proc_banner[];
+
 #endif

@@ -17,6 +17,7 @@
 #include <kernel/errno.h>
 #include <kernel/atomic.h>
 #include <kernel/spinlock.h>
+#include <kernel/mutex.h>
 #include <kernel/percpu.h>
 #include <kernel/preempt.h>
 #include <kernel/printk.h>
@@ -34,19 +35,19 @@ unsigned int ftrace_nr_sites;
 static struct ftrace_ops *ftrace_ops_list;
 /* Set while sites change: the single-ops shortcut then checks the sets too. */
 static bool ftrace_updating;
-static atomic_t ftrace_mutex;
+/* Linux's ftrace_lock: sites, ops lists and filter sets change under it (it sleeps while patching). */
+static DEFINE_MUTEX(ftrace_mutex);
 /* One guard for the whole dispatch: a callback's own calls are not traced. */
 DEFINE_PER_CPU(struct trace_recursion, ftrace_recursion);
 
 void ftrace_lock(void)
 {
-	while (atomic_xchg(&ftrace_mutex, 1))
-		cpu_relax();
+	mutex_lock(&ftrace_mutex);
 }
 
 void ftrace_unlock(void)
 {
-	__atomic_store_n(&ftrace_mutex.counter, 0, __ATOMIC_RELEASE);
+	mutex_unlock(&ftrace_mutex);
 }
 
 int ftrace_site_index(unsigned long ip)

@@ -12,6 +12,7 @@
 #include <kernel/time.h>
 #include <kernel/rcu.h>
 #include <kernel/percpu.h>
+#include <kernel/mutex.h>
 #include <kernel/fs/tracefs.h>
 #include <kernel/fs/fs.h>
 #include <kernel/fs/seq_file.h>
@@ -24,18 +25,16 @@
 struct trace_array global_trace;
 LIST_HEAD(ftrace_trace_arrays);
 
-static atomic_t trace_types_mutex;
+static DEFINE_MUTEX(trace_types_mutex);
 
 void trace_types_lock(void)
 {
-	/* Spin preemptibly: the holder may be waiting for this CPU's quiescent state. */
-	while (atomic_xchg(&trace_types_mutex, 1))
-		cpu_relax();
+	mutex_lock(&trace_types_mutex);
 }
 
 void trace_types_unlock(void)
 {
-	__atomic_store_n(&trace_types_mutex.counter, 0, __ATOMIC_RELEASE);
+	mutex_unlock(&trace_types_mutex);
 }
 
 ssize_t trace_run_commands(const char *buf, size_t count,

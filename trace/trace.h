@@ -166,9 +166,8 @@ int trace_benchmark(unsigned long n, char *out, size_t size);
 /*
  * trace_types_lock serializes every change of configuration (enable,
  * filters, triggers, mkdir/rmdir, resize): tracefs writers, never probes.
- * It is a sleeping-style lock: waiters spin with preemption on, so a
- * holder may wait for a grace period (unregistering a probe) while
- * others wait for it.
+ * A mutex, as Linux's: a holder may sleep (allocating, waiting for a
+ * grace period when it unregisters a probe) and its waiters sleep too.
  */
 void trace_types_lock(void);
 void trace_types_unlock(void);

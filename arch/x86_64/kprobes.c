@@ -16,7 +16,8 @@
  * not stall it). A slot may still be running on a preempted task, so
  * slots are never reused for another address.
  *
- * Registration is serialized by the caller (the tracing core's lock).
+ * Registration and removal hold kprobe_mutex (Linux's name), a sleeping
+ * lock: a removal can wait long for the handlers in flight.
  */
 /* ftrace: notrace */
 #include <kernel/types.h>
@@ -24,6 +25,7 @@
 #include <kernel/string.h>
 #include <kernel/slab.h>
 #include <kernel/spinlock.h>
+#include <kernel/mutex.h>
 #include <kernel/percpu.h>
 #include <kernel/preempt.h>
 #include <kernel/sched.h>
@@ -57,6 +59,8 @@ struct kprobe_site {
 	struct kprobe_site *next;	/* hash chain */
 };
 
+/* Serializes register/unregister: the table's and the slots' writers. */
+static DEFINE_MUTEX(kprobe_mutex);
 static struct kprobe_site *kprobe_table[KPROBE_HASH];
 /* Slots handed out; each stays its address's (slot_addr) for good. */
 static unsigned int slots_used;
@@ -215,7 +219,7 @@ int kprobe_check(unsigned long addr)
 	return site_decode(&s);
 }
 
-int register_kprobe(struct kprobe *p)
+static int __register_kprobe(struct kprobe *p)
 {
 	unsigned long where;
 	struct kprobe_site *s;
@@ -257,7 +261,7 @@ int register_kprobe(struct kprobe *p)
 	return 0;
 }
 
-void unregister_kprobe(struct kprobe *p)
+static void __unregister_kprobe(struct kprobe *p)
 {
 	struct kprobe_site *s = p->site, **pp;
 	struct kprobe **kp;
@@ -285,6 +289,23 @@ void unregister_kprobe(struct kprobe *p)
 	if (!s->probes)
 		kfree(s);
 	p->site = NULL;
+}
+
+int register_kprobe(struct kprobe *p)
+{
+	int ret;
+
+	mutex_lock(&kprobe_mutex);
+	ret = __register_kprobe(p);
+	mutex_unlock(&kprobe_mutex);
+	return ret;
+}
+
+void unregister_kprobe(struct kprobe *p)
+{
+	mutex_lock(&kprobe_mutex);
+	__unregister_kprobe(p);
+	mutex_unlock(&kprobe_mutex);
 }
 
 /* Go on as the probed instruction would have. */

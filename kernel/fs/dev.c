@@ -35,8 +35,10 @@ static const char console_stderr_mark[] = "stderr";
 
 static ssize_t console_dev_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
+	console_lock();
 	console_write_stream(file->private_data == console_stderr_mark ? CONSOLE_STDERR :
 			     CONSOLE_STDOUT, buf, count);
+	console_unlock();
 	return (ssize_t)count;
 }
 

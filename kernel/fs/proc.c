@@ -132,7 +132,7 @@ DEFINE_SHOW_ATTRIBUTE(uptime);
 
 static int version_show(struct seq_file *m, void *v)
 {
-	seq_puts(m, UTS_SYSNAME " version " UTS_RELEASE " " UTS_VERSION "\n");
+	seq_printf(m, linux_proc_banner, UTS_SYSNAME, UTS_RELEASE, UTS_VERSION);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(version);

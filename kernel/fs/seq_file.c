@@ -14,6 +14,7 @@ int single_open(struct file *file, int (*show)(struct seq_file *m, void *v), voi
 		return -ENOMEM;
 	m->show = show;
 	m->private = data;
+	mutex_init(&m->lock);
 	file->private_data = m;
 	return 0;
 }
@@ -114,20 +115,27 @@ ssize_t simple_read_from_buffer(char *to, size_t count, loff_t *pos, const void 
 ssize_t seq_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
 	struct seq_file *m = file->private_data;
+	ssize_t ret = 0;
 
+	/* One reader at a time: a second would see (or free) the buffer mid-growth. */
+	mutex_lock(&m->lock);
 	if (!m->generated) {
 		int err;
 
 		m->count = 0;
 		m->nomem = false;
 		err = m->show(m, NULL);
+		if (err >= 0 && m->nomem)
+			err = -ENOMEM;
 		if (err < 0)
-			return err;
-		if (m->nomem)
-			return -ENOMEM;
-		m->generated = true;
+			ret = err;
+		else
+			m->generated = true;
 	}
-	return simple_read_from_buffer(buf, count, pos, m->buf, m->count);
+	if (!ret)
+		ret = simple_read_from_buffer(buf, count, pos, m->buf, m->count);
+	mutex_unlock(&m->lock);
+	return ret;
 }
 
 loff_t seq_lseek(struct file *file, loff_t offset, int whence)
@@ -147,8 +155,10 @@ loff_t seq_lseek(struct file *file, loff_t offset, int whence)
 	}
 	if (pos < 0)
 		return -EINVAL;
+	mutex_lock(&m->lock);
 	if (pos == 0)
 		m->generated = false;
 	file->f_pos = pos;
+	mutex_unlock(&m->lock);
 	return pos;
 }

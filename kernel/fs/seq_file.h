@@ -19,6 +19,7 @@
 #define KERNEL_FS_SEQ_FILE_H
 
 #include <kernel/fs/fs.h>
+#include <kernel/mutex.h>
 
 /* One open file's generated content (file->private_data). */
 struct seq_file {
@@ -29,6 +30,8 @@ struct seq_file {
 	bool nomem;		/* the buffer could not grow: the read fails with ENOMEM */
 	int (*show)(struct seq_file *m, void *v);
 	void *private;		/* the data given to single_open */
+	/* Held by seq_read/seq_lseek: tasks sharing the file (after fork) take turns. */
+	struct mutex lock;
 };
 
 /* Attach a seq_file whose content is show(m, NULL); data goes to m->private. */

@@ -1,5 +1,5 @@
 /* Unit tests of pseudo files, seq_file and the tracefs skeleton. */
-/* uses: kernel/fs/pseudo.c kernel/fs/seq_file.c kernel/fs/tracefs.c kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/fs/pseudo.c kernel/fs/seq_file.c kernel/locking/mutex.c kernel/fs/tracefs.c kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include <kernel/fs/pseudo.h>
 #include <kernel/fs/seq_file.h>

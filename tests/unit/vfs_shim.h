@@ -1,8 +1,8 @@
 /*
  * What the VFS tests stand in for: the current task's file state (one
  * table and cwd per test thread) and the scheduler under kernel/sched/
- * wait.c, where a "sleeping" thread polls, so blocking pipes work between
- * host threads.
+ * wait.c and kernel/locking/mutex.c, where a "sleeping" thread polls, so
+ * blocking pipes and contended locks work between host threads.
  */
 #ifndef TESTS_UNIT_VFS_SHIM_H
 #define TESTS_UNIT_VFS_SHIM_H
@@ -33,6 +33,22 @@ long schedule_timeout(long timeout)
 {
 	usleep(100);
 	return timeout;
+}
+
+/* A mutex waiter (seq_file's lock) naps the same way, then looks again. */
+void schedule(void)
+{
+	usleep(100);
+}
+
+bool wake_up_process(struct task_struct *p)
+{
+	return true;
+}
+
+bool fatal_signal_pending(const struct task_struct *p)
+{
+	return false;
 }
 
 /* A test thread as a task on CPU cpu, with its own descriptor table and cwd "/". */
