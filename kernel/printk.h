@@ -35,7 +35,13 @@ __noreturn void panic(const char *fmt, ...) __printf(1, 2);
 
 #define BUG_ON(c) do { if (unlikely(c)) panic("BUG at %s:%d: %s", __FILE__, __LINE__, #c); } while (0)
 #define BUG() panic("BUG at %s:%d", __FILE__, __LINE__)
-#define WARN_ON(c) ({ bool __w = !!(c); if (unlikely(__w)) \
-	printk(KERN_WARNING "WARNING at %s:%d: %s\n", __FILE__, __LINE__, #c); unlikely(__w); })
+/* Braced inside: `if (WARN_ON(x)) ...` trips no misleading-indentation warning. */
+#define WARN_ON(c) ({								\
+	bool __w = !!(c);							\
+	if (unlikely(__w)) {							\
+		printk(KERN_WARNING "WARNING at %s:%d: %s\n", __FILE__, __LINE__, #c); \
+	}									\
+	unlikely(__w);								\
+})
 
 #endif
