@@ -9,6 +9,7 @@
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 #include <kernel/mman.h>
@@ -24,6 +25,21 @@
 
 struct task_struct *task_alloc(const char *name, int nice);
 
+struct kmem_cache *task_struct_cachep, *sighand_cachep, *signal_cachep, *mm_cachep, *vm_area_cachep;
+
+/* The caches of what a fork copies, with Linux's names and alignments. */
+void proc_caches_init(void)
+{
+	task_struct_cachep = KMEM_CACHE(task_struct, SLAB_PANIC);
+	sighand_cachep = kmem_cache_create("sighand_cache", sizeof(struct sighand_struct), 0,
+					   SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+	signal_cachep = kmem_cache_create("signal_cache", sizeof(struct signal_struct), 0,
+					  SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+	mm_cachep = kmem_cache_create("mm_struct", sizeof(struct mm_struct), 0,
+				      SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+	vm_area_cachep = KMEM_CACHE(vm_area_struct, SLAB_PANIC);
+}
+
 int copy_sighand(struct task_struct *p, unsigned long clone_flags)
 {
 	struct sighand_struct *old = current->sighand;
@@ -33,7 +49,7 @@ int copy_sighand(struct task_struct *p, unsigned long clone_flags)
 		p->sighand = old;
 		return 0;
 	}
-	p->sighand = kmalloc(sizeof(*p->sighand), GFP_KERNEL);
+	p->sighand = kmem_cache_alloc(sighand_cachep, GFP_KERNEL);
 	if (!p->sighand)
 		return -ENOMEM;
 	memcpy(p->sighand->action, old->action, sizeof(old->action));
@@ -70,10 +86,10 @@ void exit_signal_state(struct task_struct *p)
 		fpu_free(p->thread.fpu);
 	p->thread.fpu = NULL;
 	if (p->sighand && !__atomic_sub_fetch(&p->sighand->count, 1, __ATOMIC_ACQ_REL))
-		kfree(p->sighand);
+		kmem_cache_free(sighand_cachep, p->sighand);
 	p->sighand = NULL;
 	if (p->signal && !__atomic_sub_fetch(&p->signal->count, 1, __ATOMIC_ACQ_REL))
-		kfree(p->signal);
+		kmem_cache_free(signal_cachep, p->signal);
 	p->signal = NULL;
 }
 

@@ -2,6 +2,7 @@
 #include <kernel/types.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/vmalloc.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
@@ -15,7 +16,7 @@ _Static_assert(KERNEL_STACK_SIZE == THREAD_SIZE, "task stacks come from alloc_ke
 
 struct task_struct *task_alloc(const char *name, int nice)
 {
-	struct task_struct *p = kmalloc(sizeof(*p), GFP_KERNEL);
+	struct task_struct *p = kmem_cache_alloc(task_struct_cachep, GFP_KERNEL);
 
 	if (!p)
 		return ERR_PTR(-ENOMEM);
@@ -23,7 +24,7 @@ struct task_struct *task_alloc(const char *name, int nice)
 	/* in the kernel virtual area, with a guard page below: an overflow faults */
 	p->stack = alloc_kernel_stack();
 	if (!p->stack) {
-		kfree(p);
+		kmem_cache_free(task_struct_cachep, p);
 		return ERR_PTR(-ENOMEM);
 	}
 	p->__state = TASK_NEW;
@@ -49,7 +50,7 @@ void put_task_struct(struct task_struct *p)
 		trace_sched_process_free(p);
 		exit_signal_state(p);
 		task_free_stack(p);
-		kfree(p);
+		kmem_cache_free(task_struct_cachep, p);
 	}
 }
 

@@ -7,6 +7,7 @@
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
@@ -80,7 +81,7 @@ static void it_real_fn(struct timer_list *t)
 
 struct signal_struct *signal_alloc(struct task_struct *leader, pid_t pgrp, pid_t session)
 {
-	struct signal_struct *sig = kzalloc(sizeof(*sig), GFP_KERNEL);
+	struct signal_struct *sig = kmem_cache_zalloc(signal_cachep, GFP_KERNEL);
 
 	if (!sig)
 		return NULL;
@@ -98,7 +99,7 @@ struct signal_struct *signal_alloc(struct task_struct *leader, pid_t pgrp, pid_t
 int signal_init_process(struct task_struct *p)
 {
 	if (!p->sighand) {
-		p->sighand = kzalloc(sizeof(*p->sighand), GFP_KERNEL);
+		p->sighand = kmem_cache_zalloc(sighand_cachep, GFP_KERNEL);
 		if (!p->sighand)
 			return -ENOMEM;
 		p->sighand->count = 1;

@@ -18,6 +18,7 @@
 #include <kernel/errno.h>
 #include <kernel/slab.h>
 #include <kernel/percpu.h>
+#include <kernel/kallsyms.h>
 #include <trace/trace_filter.h>
 
 #define FILTER_MAX_STR	256	/* longest string operand, NUL included */
@@ -117,6 +118,7 @@ struct filter_parse {
 #define FILT_ERR_TOO_MANY_PREDS	"Too many terms in predicate expression"
 #define FILT_ERR_INVALID_FILTER	"Meaningless filter expression"
 #define FILT_ERR_INVALID_VALUE	"Invalid value (did you forget quotes)?"
+#define FILT_ERR_NO_FUNCTION	"Function not found"
 
 static bool is_space(char c)
 {
@@ -205,6 +207,63 @@ static bool numeric_size_ok(const struct filter_pred *pred)
 	       pred->size == 1 || pred->size == 2 || pred->size == 4 || pred->size == 8;
 }
 
+/* "FIELD.function": the field's value is an address, compared by the function holding it. */
+#define FUNCTION_MODIFIER	".function"
+
+/* As Linux, a prefix: "x.functions == f" is then an operator error at the 's'. */
+static bool has_function_modifier(const char *s)
+{
+	return !strncmp(s, FUNCTION_MODIFIER, sizeof(FUNCTION_MODIFIER) - 1);
+}
+
+/*
+ * The value of "FIELD.function == VALUE" at s + *i: a function's name or
+ * an address (a number: hex with 0x, else decimal or octal, as strtoul
+ * with base 0) inside one. The predicate becomes the range test "inside
+ * [start, start + size)" (or outside, for !=) over the field. As Linux,
+ * only == and != on a field as wide as an address are allowed, and the
+ * value runs to the next blank (a ')' right after it is part of it).
+ * A number that does not parse is "Invalid value", a name or address
+ * outside every symbol "Function not found", both at the value's end.
+ */
+static int parse_function_value(struct filter_parse *ps, struct filter_pred *pred,
+				const char *s, size_t *i, long base)
+{
+	char sym[FILTER_MAX_STR];
+	unsigned long long addr = 0;
+	unsigned long offset, size;
+	const char *name;
+	size_t start = *i, len;
+
+	if (is_string_type(pred->filter_type) || pred->filter_type == FILTER_CPU ||
+	    pred->size != sizeof(unsigned long))
+		return parse_error(ps, FILT_ERR_ILLEGAL_FIELD_OP, base + (long)start);
+	if (pred->op != OP_EQ && pred->op != OP_NE)
+		return parse_error(ps, FILT_ERR_INVALID_OP, base + (long)start);
+	while (s[*i] && !is_space(s[*i]))
+		(*i)++;
+	len = *i - start;
+	if (len >= sizeof(sym))
+		return parse_error(ps, FILT_ERR_OPERAND_TOO_LONG, base + (long)*i);
+	memcpy(sym, s + start, len);
+	sym[len] = '\0';
+	if (sym[0] >= '0' && sym[0] <= '9') {
+		if (kstrtoull(sym, 0, &addr))
+			return parse_error(ps, FILT_ERR_INVALID_VALUE, base + (long)*i);
+	} else {
+		addr = kallsyms_lookup_name(sym);
+	}
+	if (!addr || !kallsyms_lookup((unsigned long)addr, &name, &offset, &size))
+		return parse_error(ps, FILT_ERR_NO_FUNCTION, base + (long)*i);
+	pred->is_signed = false;
+	pred->val = addr - offset;
+	pred->bias = 0;
+	pred->lo = pred->val;
+	pred->span = size - 1;
+	pred->invert = pred->op == OP_NE;
+	return 0;
+}
+
 /*
  * One predicate at ps->p. Positions in errors are Linux's: base (one past
  * the predicate's first character) plus the offset inside the predicate.
@@ -216,6 +275,7 @@ static int parse_pred(struct filter_parse *ps)
 	struct filter_pred pred = { 0 };
 	char name[64], num[FILTER_MAX_NUM];
 	size_t i = 0, len;
+	bool function;
 	int op, ret;
 
 	while (is_alnum(s[i]) || s[i] == '_')
@@ -227,6 +287,9 @@ static int parse_pred(struct filter_parse *ps)
 	name[i] = '\0';
 	if (!find_field(ps->call, name, &pred))
 		return parse_error(ps, FILT_ERR_FIELD_NOT_FOUND, base + (long)i);
+	function = has_function_modifier(s + i);
+	if (function)
+		i += sizeof(FUNCTION_MODIFIER) - 1;
 	while (is_space(s[i]))
 		i++;
 	for (op = 0; op < (int)ARRAY_SIZE(filter_ops); op++)
@@ -240,7 +303,11 @@ static int parse_pred(struct filter_parse *ps)
 	while (is_space(s[i]))
 		i++;
 
-	if (is_string_type(pred.filter_type)) {
+	if (function) {
+		ret = parse_function_value(ps, &pred, s, &i, base);
+		if (ret)
+			return ret;
+	} else if (is_string_type(pred.filter_type)) {
 		char quote = (s[i] == '"' || s[i] == '\'') ? s[i] : 0;
 		size_t start;
 

@@ -5,11 +5,14 @@
  *   field op value, combined with && || ! and parentheses
  *   numbers: == != < <= > >= and & (bits in common), decimal, hex, negative
  *   strings: == != and ~ (glob: *x, x*, *x*, and [..] ? classes), "quoted" or bare
+ *   addresses: FIELD.function == / != SYMBOL or 0xADDR: the field's value
+ *     lies in (or outside) the function holding that symbol or address
  *
  * Fields are the event's, the common_ fields, and the specials cpu /
  * common_cpu (the CPU writing the record) and comm / common_comm (the
  * running task's name). A filter is compiled once into a predicate tree
- * and evaluated per record without allocating. Pure.
+ * and evaluated per record without allocating. Pure (symbols come from
+ * kallsyms_lookup_name/kallsyms_lookup: the host's stand-ins in tests).
  */
 #ifndef TRACE_TRACE_FILTER_H
 #define TRACE_TRACE_FILTER_H

@@ -1,4 +1,4 @@
-/* The kmem events (trace/events/kmem.tev); kmalloc/kfree and the page allocator call them. */
+/* The kmem events (trace/events/kmem.tev); the slab allocator and the page allocator call them. */
 #include <kernel/types.h>
 
 #define CREATE_TRACE_POINTS

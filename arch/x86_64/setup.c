@@ -16,6 +16,7 @@
 #include <kernel/memblock.h>
 #include <kernel/mm.h>
 #include <kernel/mm/slab.h>
+#include <kernel/caches.h>
 #include <asm/page.h>
 #include <asm/setup.h>
 #include <asm/tsc.h>
@@ -112,6 +113,7 @@ void setup_arch(u32 magic, u32 info_phys)
 	mem_map_init();
 	memblock_free_all();
 	kmem_cache_init();
+	proc_caches_init();
 	pr_info("Memory: %luK/%luK available (%luK kernel image, %luK mem_map+page tables), "
 		"%lu pages zeroed, %lu kcycles\n",
 		nr_free_pages() << (PAGE_SHIFT - 10),

@@ -5,17 +5,34 @@
  */
 #include <kernel/fs/fs.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
+#include <kernel/fs/fdtable.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
 #include <kernel/time.h>
 
 DEFINE_SPINLOCK(dcache_lock);
 struct dentry *root_dentry;
+
+struct kmem_cache *files_cachep, *fs_cachep, *filp_cachep, *dentry_cachep, *inode_cachep;
+
+/* The caches of open files, descriptor tables, cwds, names and inodes, as Linux names them. */
+void vfs_caches_init(void)
+{
+	files_cachep = kmem_cache_create("files_cache", sizeof(struct files_struct), 0,
+					 SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+	fs_cachep = kmem_cache_create("fs_cache", sizeof(struct fs_struct), 0,
+				      SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+	filp_cachep = kmem_cache_create("filp", sizeof(struct file), 0,
+					SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+	dentry_cachep = KMEM_CACHE(dentry, SLAB_PANIC);
+	inode_cachep = kmem_cache_create("inode_cache", sizeof(struct inode), 0, SLAB_PANIC, NULL);
+}
 static atomic_t last_ino = ATOMIC_INIT(0);
 
 struct inode *new_inode(umode_t mode)
 {
-	struct inode *inode = kzalloc(sizeof(*inode), GFP_KERNEL);
+	struct inode *inode = kmem_cache_zalloc(inode_cachep, GFP_KERNEL);
 
 	if (!inode)
 		return NULL;
@@ -54,18 +71,18 @@ void iput(struct inode *inode)
 		kfree(inode->i_link);
 		break;
 	}
-	kfree(inode);
+	kmem_cache_free(inode_cachep, inode);
 }
 
 struct dentry *d_alloc(struct dentry *parent, const char *name, size_t len,
 		       struct inode *inode)
 {
-	struct dentry *d = kzalloc(sizeof(*d), GFP_KERNEL);
+	struct dentry *d = kmem_cache_zalloc(dentry_cachep, GFP_KERNEL);
 
 	if (d)
 		d->d_name = kstrndup(name, len, GFP_KERNEL);
 	if (!d || !d->d_name) {
-		kfree(d);
+		kmem_cache_free(dentry_cachep, d);
 		iput(inode);
 		return NULL;
 	}
@@ -90,7 +107,7 @@ void dput(struct dentry *d)
 
 		iput(d->d_inode);
 		kfree(d->d_name);
-		kfree(d);
+		kmem_cache_free(dentry_cachep, d);
 		d = parent == d ? NULL : parent;
 	}
 }
@@ -197,6 +214,8 @@ int vfs_init(void)
 
 	if (root_dentry)
 		return 0;
+	if (!dentry_cachep)
+		vfs_caches_init();
 	inode = ramfs_get_inode(S_IFDIR | 0755);
 	root_dentry = inode ? d_alloc(NULL, "/", 1, inode) : NULL;
 	if (!root_dentry)

@@ -5,11 +5,12 @@
  */
 #include <kernel/fs/fdtable.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/errno.h>
 
 struct files_struct *alloc_files(void)
 {
-	struct files_struct *files = kzalloc(sizeof(*files), GFP_KERNEL);
+	struct files_struct *files = kmem_cache_zalloc(files_cachep, GFP_KERNEL);
 
 	if (files) {
 		files->count = 1;
@@ -38,7 +39,7 @@ void put_files_struct(struct files_struct *files)
 		return;
 	for (int fd = 0; fd < NR_OPEN; fd++)
 		fput(files->fd[fd]);
-	kfree(files);
+	kmem_cache_free(files_cachep, files);
 }
 
 void set_close_on_exec(struct files_struct *files, int fd, bool on)
@@ -112,7 +113,7 @@ struct file *fget(int fd)
 
 struct fs_struct *alloc_fs_struct(struct dentry *pwd)
 {
-	struct fs_struct *fs = kzalloc(sizeof(*fs), GFP_KERNEL);
+	struct fs_struct *fs = kmem_cache_zalloc(fs_cachep, GFP_KERNEL);
 
 	if (!fs)
 		return NULL;
@@ -137,7 +138,7 @@ void free_fs_struct(struct fs_struct *fs)
 	if (!fs || __atomic_sub_fetch(&fs->count, 1, __ATOMIC_ACQ_REL))
 		return;
 	dput(fs->pwd);
-	kfree(fs);
+	kmem_cache_free(fs_cachep, fs);
 }
 
 struct dentry *fs_get_pwd(struct fs_struct *fs)

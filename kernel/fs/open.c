@@ -4,6 +4,7 @@
  */
 #include <kernel/fs/fs.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
 
@@ -107,7 +108,7 @@ struct file *vfs_open(struct dentry *cwd, const char *path, int flags, umode_t m
 struct file *alloc_file(struct inode *inode, unsigned int flags,
 			const struct file_operations *fop)
 {
-	struct file *f = kzalloc(sizeof(*f), GFP_KERNEL);
+	struct file *f = kmem_cache_zalloc(filp_cachep, GFP_KERNEL);
 
 	if (!f) {
 		iput(inode);
@@ -137,7 +138,7 @@ void fput(struct file *f)
 		dput(f->f_dentry);
 	else
 		iput(f->f_inode);
-	kfree(f);
+	kmem_cache_free(filp_cachep, f);
 }
 
 ssize_t vfs_read(struct file *f, char *buf, size_t count)

@@ -91,18 +91,25 @@ static int meminfo_show(struct seq_file *m, void *v)
 DEFINE_SHOW_ATTRIBUTE(meminfo);
 
 /*
- * Linux's slabinfo 2.1 layout, kmalloc's size classes only. Objects in use
- * times their size is what a leak check wants: Slab in meminfo moves only
- * by whole pages. No per-CPU caches, so the tunables are zero.
+ * Linux's slabinfo 2.1 layout, every cache newest first (kmalloc's size
+ * classes last). Objects in use times their size is what a leak check
+ * wants: Slab in meminfo moves only by whole pages. No per-CPU caches, so
+ * the tunables are zero. The list lock is held throughout, so a listed
+ * cache cannot be destroyed under us; growing the seq_file buffer may
+ * kmalloc meanwhile, which is fine: slab_caches_lock nests outside every
+ * cache's lock, never inside.
  */
 static int slabinfo_show(struct seq_file *m, void *v)
 {
+	struct kmem_cache *s;
+	unsigned long irqflags;
+
 	seq_puts(m, "slabinfo - version: 2.1\n"
 		    "# name            <active_objs> <num_objs> <objsize> <objperslab> "
 		    "<pagesperslab> : tunables <limit> <batchcount> <sharedfactor> : "
 		    "slabdata <active_slabs> <num_slabs> <sharedavail>\n");
-	for (int i = NR_KMALLOC_CACHES - 1; i >= 0; i--) {
-		struct kmem_cache *s = &kmalloc_caches[i];
+	spin_lock_irqsave(&slab_caches_lock, irqflags);
+	list_for_each_entry(s, &slab_caches, list) {
 		unsigned long slabs = READ_ONCE(s->nr_slabs);
 
 		seq_printf(m, "%-17s %6lu %6lu %6u %4u %4u : tunables %4u %4u %4u : "
@@ -110,6 +117,7 @@ static int slabinfo_show(struct seq_file *m, void *v)
 			   slabs * s->objects, s->size, s->objects, 1u << s->order,
 			   0u, 0u, 0u, slabs, slabs, 0u);
 	}
+	spin_unlock_irqrestore(&slab_caches_lock, irqflags);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(slabinfo);

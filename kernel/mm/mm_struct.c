@@ -8,6 +8,7 @@
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/stacktrace.h>
@@ -25,13 +26,13 @@ void register_mm_callbacks(struct mm_callbacks *cb)
 
 struct mm_struct *mm_alloc(void)
 {
-	struct mm_struct *mm = kzalloc(sizeof(*mm), GFP_KERNEL);
+	struct mm_struct *mm = kmem_cache_zalloc(mm_cachep, GFP_KERNEL);
 
 	if (!mm)
 		return NULL;
 	mm->pgd = pgd_alloc();
 	if (!mm->pgd) {
-		kfree(mm);
+		kmem_cache_free(mm_cachep, mm);
 		return NULL;
 	}
 	pgtable_account(1);
@@ -76,7 +77,7 @@ void mmdrop(struct mm_struct *mm)
 	}
 	pgd_free(mm->pgd);
 	pgtable_account(-1);
-	kfree(mm);
+	kmem_cache_free(mm_cachep, mm);
 }
 
 /* Everything in the lower half goes: pages, vmas, tables. */
@@ -140,7 +141,7 @@ struct mm_struct *dup_mm(struct mm_struct *old)
 	list_for_each_entry(vma, &old->vmas, node) {
 		if (vma->flags & VM_DONTCOPY)
 			continue;
-		nv = kmalloc(sizeof(*nv), GFP_KERNEL);
+		nv = kmem_cache_alloc(vm_area_cachep, GFP_KERNEL);
 		if (!nv) {
 			err = -ENOMEM;
 			break;

@@ -7,6 +7,7 @@
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/mm.h>
 #include <kernel/mman.h>
 #include <kernel/fs/fs.h>
@@ -27,7 +28,7 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 
 static struct vm_area_struct *vma_alloc(unsigned long start, unsigned long end, unsigned long flags)
 {
-	struct vm_area_struct *vma = kzalloc(sizeof(*vma), GFP_KERNEL);
+	struct vm_area_struct *vma = kmem_cache_zalloc(vm_area_cachep, GFP_KERNEL);
 
 	if (vma) {
 		vma->start = start;
@@ -43,7 +44,7 @@ void vma_free(struct vm_area_struct *vma)
 		vma->vm_ops->close(vma);
 	if (vma->file)
 		fput(vma->file);
-	kfree(vma);
+	kmem_cache_free(vm_area_cachep, vma);
 }
 
 static void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
@@ -384,7 +385,7 @@ long do_mremap(struct mm_struct *mm, unsigned long addr, unsigned long old_len,
 	if (!nv)
 		goto out;
 	if (move_ptes(mm, addr, new_addr, old_len)) {
-		kfree(nv);
+		kmem_cache_free(vm_area_cachep, nv);
 		goto out;
 	}
 	nv->file = vma->file;

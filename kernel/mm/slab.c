@@ -16,7 +16,7 @@
 
 #define FREEPTR_SALT	0x5a17c0ffee5eed00UL
 
-#define KMALLOC_CACHE(sz) { .name = "kmalloc-" #sz, .size = (sz), .lock = SPINLOCK_INIT }
+#define KMALLOC_CACHE(sz) { .name = "kmalloc-" #sz, .object_size = (sz), .lock = SPINLOCK_INIT }
 struct kmem_cache kmalloc_caches[NR_KMALLOC_CACHES] = {
 	KMALLOC_CACHE(8), KMALLOC_CACHE(16), KMALLOC_CACHE(32), KMALLOC_CACHE(64),
 	KMALLOC_CACHE(96), KMALLOC_CACHE(128), KMALLOC_CACHE(192), KMALLOC_CACHE(256),
@@ -24,38 +24,119 @@ struct kmem_cache kmalloc_caches[NR_KMALLOC_CACHES] = {
 	KMALLOC_CACHE(8192),
 };
 
+/* The cache the struct kmem_cache of kmem_cache_create come from, as Linux's. */
+static struct kmem_cache kmem_cache_boot = { .name = "kmem_cache", .lock = SPINLOCK_INIT };
+
+LIST_HEAD(slab_caches);
+spinlock_t slab_caches_lock = SPINLOCK_INIT;
+
 static unsigned long large_pages;
+
+/* Slabs grow to at most 2^SLAB_MAX_ORDER pages looking for little waste. */
+#define SLAB_MAX_ORDER	3
+#define CACHE_LINE	64
+
+/*
+ * Lays out s's objects: the stride is the object rounded up to the
+ * alignment, plus a word for the free pointer when a constructor owns
+ * the whole object (without one, a free object's first word holds it).
+ * The slab is the smallest that holds an object and wastes at most an
+ * eighth of itself, up to 2^SLAB_MAX_ORDER pages. For kmalloc's classes
+ * (powers of two, 96, 192) that is the class's size on as many pages as
+ * one object needs.
+ */
+static void cache_layout(struct kmem_cache *s, unsigned int align)
+{
+	unsigned int size = ALIGN_UP(s->object_size, sizeof(void *));
+
+	if (align < sizeof(void *))
+		align = sizeof(void *);
+	if (s->flags & SLAB_HWCACHE_ALIGN) {
+		unsigned int line = CACHE_LINE;
+
+		while (s->object_size <= line / 2)	/* small objects share lines */
+			line /= 2;
+		if (align < line)
+			align = line;
+	}
+	s->offset = 0;
+	if (s->ctor) {
+		s->offset = size;
+		size += sizeof(void *);
+	}
+	s->size = ALIGN_UP(size, align);
+	for (s->order = get_order(s->size); s->order < SLAB_MAX_ORDER; s->order++)
+		if ((PAGE_SIZE << s->order) % s->size * 8 <= PAGE_SIZE << s->order)
+			break;
+	s->objects = (unsigned int)((PAGE_SIZE << s->order) / s->size);
+}
+
+/* Sets s up (name, object_size, flags, ctor filled in) and lists it. */
+static void cache_open(struct kmem_cache *s, unsigned int align)
+{
+	unsigned long irqflags;
+
+	cache_layout(s, align);
+	INIT_LIST_HEAD(&s->partial);
+	s->nr_partial = s->nr_slabs = s->active_objs = 0;
+	spin_lock_irqsave(&slab_caches_lock, irqflags);
+	list_add(&s->list, &slab_caches);
+	spin_unlock_irqrestore(&slab_caches_lock, irqflags);
+}
 
 void kmem_cache_init(void)
 {
-	for (int i = 0; i < NR_KMALLOC_CACHES; i++) {
-		struct kmem_cache *s = &kmalloc_caches[i];
-
-		/* One page per slab; the 8 KiB class needs two, one object each. */
-		s->order = get_order(s->size);
-		s->objects = (unsigned int)((PAGE_SIZE << s->order) / s->size);
-		INIT_LIST_HEAD(&s->partial);
-		s->nr_partial = s->nr_slabs = s->active_objs = 0;
-	}
+	INIT_LIST_HEAD(&slab_caches);
+	for (int i = 0; i < NR_KMALLOC_CACHES; i++)
+		cache_open(&kmalloc_caches[i], 0);
+	kmem_cache_boot.object_size = sizeof(struct kmem_cache);
+	cache_open(&kmem_cache_boot, 0);
 	large_pages = 0;
 }
 
 struct kmem_cache *kmalloc_slab(size_t size)
 {
 	for (int i = 0; i < NR_KMALLOC_CACHES; i++)
-		if (size <= kmalloc_caches[i].size)
+		if (size <= kmalloc_caches[i].object_size)
 			return size ? &kmalloc_caches[i] : NULL;
 	return NULL;
 }
 
-static void *get_freeptr(const void *obj)
+/*
+ * The head page of the slab holding p, or NULL when p is in no slab. A
+ * slab is a buddy block, aligned to its own size, so its head is p's page
+ * rounded down to the slab's order: the first page that heads a block,
+ * rounding down order by order, heads the one holding p.
+ */
+static struct page *virt_to_slab(const void *p)
 {
-	return (void *)(*(const unsigned long *)obj ^ (unsigned long)obj ^ FREEPTR_SALT);
+	unsigned long pfn = __pa(p) >> PAGE_SHIFT;
+
+	if (!virt_addr_valid(p))
+		return NULL;
+	for (unsigned int order = 0; order <= SLAB_MAX_ORDER; order++) {
+		u32 flags = READ_ONCE(pfn_to_page(pfn & ~((1UL << order) - 1))->flags);
+
+		if (flags & PG_slab)
+			return pfn_to_page(pfn & ~((1UL << order) - 1));
+		if (flags & (PG_head | PG_buddy))
+			return NULL;
+	}
+	return NULL;
 }
 
-static void set_freeptr(void *obj, const void *next)
+static void *get_freeptr(const struct kmem_cache *s, const void *obj)
 {
-	*(unsigned long *)obj = (unsigned long)next ^ (unsigned long)obj ^ FREEPTR_SALT;
+	const unsigned long *w = (const void *)((const char *)obj + s->offset);
+
+	return (void *)(*w ^ (unsigned long)obj ^ FREEPTR_SALT);
+}
+
+static void set_freeptr(const struct kmem_cache *s, void *obj, const void *next)
+{
+	unsigned long *w = (void *)((char *)obj + s->offset);
+
+	*w = (unsigned long)next ^ (unsigned long)obj ^ FREEPTR_SALT;
 }
 
 /* p is the start of one of slab's objects. */
@@ -69,7 +150,7 @@ static bool is_object(const struct kmem_cache *s, const struct page *slab, const
 /* The first word of obj decodes to a free-list link: the end, or an object of slab. */
 static bool holds_freeptr(const struct kmem_cache *s, const struct page *slab, const void *obj)
 {
-	const void *next = get_freeptr(obj);
+	const void *next = get_freeptr(s, obj);
 
 	return !next || is_object(s, slab, next);
 }
@@ -84,7 +165,7 @@ static bool on_freelist(const struct kmem_cache *s, const struct page *slab, con
 			return true;
 		if (!holds_freeptr(s, slab, p))
 			break;
-		p = get_freeptr(p);
+		p = get_freeptr(s, p);
 	}
 	return false;
 }
@@ -97,8 +178,12 @@ static struct page *new_slab(struct kmem_cache *s, gfp_t flags)
 	if (!slab)
 		return NULL;
 	base = page_address(slab);
-	for (unsigned int i = 0; i < s->objects; i++)
-		set_freeptr(base + i * s->size, i + 1 < s->objects ? base + (i + 1) * s->size : NULL);
+	for (unsigned int i = 0; i < s->objects; i++) {
+		if (s->ctor)
+			s->ctor(base + i * s->size);
+		set_freeptr(s, base + i * s->size,
+			    i + 1 < s->objects ? base + (i + 1) * s->size : NULL);
+	}
 	slab->freelist = base;
 	slab->inuse = 0;
 	slab->slab_cache = s;
@@ -126,9 +211,9 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
 		s->nr_slabs++;
 	}
 	obj = slab->freelist;
-	next = get_freeptr(obj);
+	next = get_freeptr(s, obj);
 	if (next && !is_object(s, slab, next)) {
-		pr_err("kmalloc: %s free list corrupted at %p (written after free?); allocating for %pS\n",
+		pr_err("slab: %s free list corrupted at %p (written after free?); allocating for %pS\n",
 		       s->name, obj, (void *)caller);
 		next = NULL;
 	}
@@ -138,7 +223,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
 	 * left as it was, the double-free check at kfree walks the whole
 	 * free list for every object whose caller never wrote that word.
 	 */
-	*(unsigned long *)obj = 0;
+	*(unsigned long *)((char *)obj + s->offset) = 0;
 	slab->inuse++;
 	s->active_objs++;
 	if (!next) {
@@ -158,11 +243,11 @@ static const char *slab_free(struct page *slab, void *p)
 	unsigned long irqflags;
 
 	if (!s)
-		return "not allocated by kmalloc";
+		return "not a slab object";
 	spin_lock_irqsave(&s->lock, irqflags);
 	/* The slab may have been released since the caller looked at its flags. */
 	if (!(slab->flags & PG_slab) || slab->slab_cache != s)
-		bad = "not allocated by kmalloc";
+		bad = "not a slab object";
 	else if (!is_object(s, slab, p))
 		bad = "pointer into the middle of an object";
 	else if (holds_freeptr(s, slab, p) && on_freelist(s, slab, p))
@@ -172,7 +257,7 @@ static const char *slab_free(struct page *slab, void *p)
 		return bad;
 	}
 	was_full = !slab->freelist;
-	set_freeptr(p, slab->freelist);
+	set_freeptr(s, p, slab->freelist);
 	slab->freelist = p;
 	slab->inuse--;
 	s->active_objs--;
@@ -180,7 +265,7 @@ static const char *slab_free(struct page *slab, void *p)
 		list_add(&slab->lru, &s->partial);
 		s->nr_partial++;
 	}
-	/* Keep one empty slab per class, so alloc/free pairs do not churn pages. */
+	/* Keep one empty slab per cache, so alloc/free pairs do not churn pages. */
 	if (!slab->inuse && s->nr_partial > 1) {
 		list_del(&slab->lru);
 		s->nr_partial--;
@@ -220,7 +305,7 @@ void *__do_kmalloc(size_t size, gfp_t flags, unsigned long caller)
 		return ZERO_SIZE_PTR;	/* untraced, as in Linux */
 	if ((s = kmalloc_slab(size))) {
 		ret = slab_alloc(s, flags, caller);
-		bytes_alloc = s->size;
+		bytes_alloc = s->object_size;
 	} else {
 		ret = kmalloc_large(size, flags);
 		bytes_alloc = PAGE_SIZE << get_order(size);
@@ -243,12 +328,12 @@ void __do_kfree(const void *p, unsigned long caller)
 	trace_kfree(caller, p);	/* kfree(NULL) too, as Linux traces it */
 	if (ZERO_OR_NULL_PTR(p))
 		return;
-	if (virt_addr_valid(p)) {
+	if ((page = virt_to_slab(p))) {
+		bad = slab_free(page, (void *)p);
+	} else if (virt_addr_valid(p)) {
 		page = virt_to_page(p);
 		pflags = READ_ONCE(page->flags);
-		if (pflags & PG_slab) {
-			bad = slab_free(page, (void *)p);
-		} else if ((pflags & PG_large_kmalloc) && p == page_address(page)) {
+		if ((pflags & PG_large_kmalloc) && p == page_address(page)) {
 			/* Clearing the flag atomically lets only one of two racing frees through. */
 			pflags = __atomic_fetch_and(&page->flags, ~PG_large_kmalloc, __ATOMIC_RELAXED);
 			if (pflags & PG_large_kmalloc) {
@@ -270,10 +355,10 @@ size_t __ksize(const void *p, unsigned long caller)
 
 	if (ZERO_OR_NULL_PTR(p))
 		return 0;
+	if ((page = virt_to_slab(p)))
+		return page->slab_cache->object_size;
 	if (virt_addr_valid(p)) {
 		page = virt_to_page(p);
-		if (page->flags & PG_slab)
-			return page->slab_cache->size;
 		if ((page->flags & PG_large_kmalloc) && p == page_address(page))
 			return PAGE_SIZE << page->order;
 	}
@@ -283,11 +368,98 @@ size_t __ksize(const void *p, unsigned long caller)
 
 unsigned long nr_slab_pages(void)
 {
-	unsigned long n = 0;
+	struct kmem_cache *s;
+	unsigned long n = 0, irqflags;
 
-	for (int i = 0; i < NR_KMALLOC_CACHES; i++)
-		n += READ_ONCE(kmalloc_caches[i].nr_slabs) << kmalloc_caches[i].order;
+	spin_lock_irqsave(&slab_caches_lock, irqflags);
+	list_for_each_entry(s, &slab_caches, list)
+		n += READ_ONCE(s->nr_slabs) << s->order;
+	spin_unlock_irqrestore(&slab_caches_lock, irqflags);
 	return n;
+}
+
+struct kmem_cache *__kmem_cache_create(const char *name, unsigned int size, unsigned int align,
+				       slab_flags_t flags, void (*ctor)(void *))
+{
+	struct kmem_cache *s;
+
+	/* A name, and an object up to half the largest block: its padding always fits. */
+	if (!name || !size || size > (PAGE_SIZE << (MAX_ORDER - 1)) || (align & (align - 1)))
+		return NULL;
+	s = slab_alloc(&kmem_cache_boot, GFP_KERNEL, _RET_IP_);
+	if (!s)
+		return NULL;
+	memset(s, 0, sizeof(*s));
+	s->name = kstrdup(name, GFP_KERNEL);
+	if (!s->name) {
+		slab_free(virt_to_slab(s), s);
+		return NULL;
+	}
+	s->object_size = size;
+	s->flags = flags;
+	s->ctor = ctor;
+	s->lock = (spinlock_t)SPINLOCK_INIT;
+	cache_open(s, align);
+	return s;
+}
+
+bool __kmem_cache_destroy(struct kmem_cache *s)
+{
+	unsigned long irqflags;
+	struct page *slab, *next;
+
+	spin_lock_irqsave(&s->lock, irqflags);
+	if (s->active_objs) {
+		spin_unlock_irqrestore(&s->lock, irqflags);
+		return false;
+	}
+	spin_unlock_irqrestore(&s->lock, irqflags);
+	spin_lock_irqsave(&slab_caches_lock, irqflags);
+	list_del(&s->list);
+	spin_unlock_irqrestore(&slab_caches_lock, irqflags);
+	/* No live object: every slab is an empty one on the partial list. */
+	list_for_each_entry_safe(slab, next, &s->partial, lru) {
+		list_del(&slab->lru);
+		slab->flags &= ~PG_slab;
+		slab->slab_cache = NULL;
+		__free_pages(slab, s->order);
+	}
+	kfree(s->name);
+	slab_free(virt_to_slab(s), s);
+	return true;
+}
+
+void *__do_kmem_cache_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
+{
+	void *ret = slab_alloc(s, flags, caller);
+
+	if (ret && (flags & __GFP_ZERO))
+		memset(ret, 0, s->object_size);
+	/* Never accounted: no memcg, as Linux without CONFIG_MEMCG. */
+	trace_kmem_cache_alloc(caller, ret, s->object_size, s->size, kmem_gfp_linux(flags), -1,
+			       false);
+	return ret;
+}
+
+void __do_kmem_cache_free(struct kmem_cache *s, void *p, unsigned long caller)
+{
+	const char *bad = "not a slab object";
+	struct page *page;
+
+	if (!p)
+		return;
+	trace_kmem_cache_free(caller, p, s->name);
+	if ((page = virt_to_slab(p))) {
+		struct kmem_cache *owner = READ_ONCE(page->slab_cache);
+
+		/* Linux warns, then frees to the cache the object is from. */
+		if (owner && owner != s)
+			pr_err("kmem_cache_free: %p from %pS is from %s, not %s\n",
+			       p, (void *)caller, owner->name, s->name);
+		bad = slab_free(page, p);
+	}
+	if (bad)
+		pr_err("kmem_cache_free: bad free of %p from %pS: %s\n", p, (void *)caller, bad);
 }
 
 unsigned long nr_kmalloc_large_pages(void)

@@ -12,6 +12,11 @@ DEFINE_TRACE(kmalloc, PARAMS(unsigned long call_site, const void *ptr, size_t by
 			     size_t bytes_alloc, gfp_t gfp_flags, int node),
 	     PARAMS(call_site, ptr, bytes_req, bytes_alloc, gfp_flags, node));
 DEFINE_TRACE(kfree, PARAMS(unsigned long call_site, const void *ptr), PARAMS(call_site, ptr));
+DEFINE_TRACE(kmem_cache_alloc, PARAMS(unsigned long call_site, const void *ptr, size_t bytes_req,
+				      size_t bytes_alloc, gfp_t gfp_flags, int node, bool accounted),
+	     PARAMS(call_site, ptr, bytes_req, bytes_alloc, gfp_flags, node, accounted));
+DEFINE_TRACE(kmem_cache_free, PARAMS(unsigned long call_site, const void *ptr, const char *name),
+	     PARAMS(call_site, ptr, name));
 DEFINE_TRACE(mm_page_alloc, PARAMS(unsigned long pfn, unsigned int order, gfp_t gfp_flags,
 				   int migratetype),
 	     PARAMS(pfn, order, gfp_flags, migratetype));

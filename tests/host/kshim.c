@@ -1,7 +1,7 @@
 /*
  * Host stand-ins for the kernel services pure code relies on: kmalloc on
  * malloc, printk on stderr, clocks on clock_gettime, a stack dump that
- * says there is none, and per-CPU copies of the spoor_percpu section. Linked into every unit test and benchmark.
+ * says there is none, a symbol table tests fill in, and per-CPU copies of the spoor_percpu section. Linked into every unit test and benchmark.
  */
 #include <kernel/types.h>
 #include <kernel/slab.h>
@@ -10,6 +10,8 @@
 #include <kernel/preempt.h>
 #include <kernel/string.h>
 #include <kernel/stacktrace.h>
+#include <kernel/kallsyms.h>
+#include <host_kallsyms.h>
 #include <asm/irqflags.h>
 #include <trace/trace.h>
 #include <malloc.h>
@@ -128,3 +130,61 @@ void dump_stack(void)
 {
 	fprintf(stderr, "(no kernel stack on the host)\n");
 }
+
+const struct host_symbol *host_symbols;
+
+bool kallsyms_lookup(unsigned long addr, const char **name,
+		     unsigned long *offset, unsigned long *size)
+{
+	for (const struct host_symbol *s = host_symbols; s && s->name; s++) {
+		if (addr - s->addr < s->size) {
+			*name = s->name;
+			*offset = addr - s->addr;
+			*size = s->size;
+			return true;
+		}
+	}
+	return false;
+}
+
+unsigned long kallsyms_lookup_name(const char *name)
+{
+	for (const struct host_symbol *s = host_symbols; s && s->name; s++)
+		if (!strcmp(s->name, name))
+			return s->addr;
+	return 0;
+}
+
+/*
+ * kmem_cache on malloc: a cache is its object size and constructor; each
+ * object is its own block, so ASan sees overflows and leaks per object.
+ */
+struct kmem_cache {
+	unsigned int size;
+	void (*ctor)(void *);
+};
+
+struct kmem_cache *kmem_cache_create(const char *name, unsigned int size, unsigned int align,
+				     slab_flags_t flags, void (*ctor)(void *))
+{
+	struct kmem_cache *s = malloc(sizeof(*s));
+
+	if (!s)
+		abort();
+	s->size = size;
+	s->ctor = ctor;
+	return s;
+}
+
+void kmem_cache_destroy(struct kmem_cache *s) { free(s); }
+
+void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+{
+	void *p = kmalloc(s->size, flags);
+
+	if (p && s->ctor && !(flags & __GFP_ZERO))
+		s->ctor(p);
+	return p;
+}
+
+void kmem_cache_free(struct kmem_cache *s, void *p) { free(p); }

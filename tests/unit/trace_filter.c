@@ -12,6 +12,7 @@
 #include <kernel/errno.h>
 #include <kernel/percpu.h>
 #include <trace/trace_filter.h>
+#include <host_kallsyms.h>
 
 const char *tracing_task_comm(void) { return "bash"; }
 
@@ -25,6 +26,7 @@ struct rec {
 	char name[16];		/* 25 */
 	u32 __data_loc_dyn;	/* 44 */
 	char dyn[32];		/* 48: the dynamic string's data */
+	unsigned long site;	/* 80: an address, for .function */
 };
 
 static struct trace_event_field fields[] = {
@@ -37,6 +39,7 @@ static struct trace_event_field fields[] = {
 	{ .type = "__data_loc char[]", .name = "dyn", .offset = 44, .size = 4,
 	  .filter_type = FILTER_DYN_STRING },
 	{ .type = "unsigned long[6]", .name = "arr", .offset = 48, .size = 48 },
+	{ .type = "unsigned long", .name = "call_site", .offset = 80, .size = 8 },
 	{ 0 }
 };
 
@@ -249,6 +252,87 @@ Test(filter, errors_linux_texts_and_positions)
 		cr_expect_str_eq(e.msg, cases[i].msg, "'%s'", cases[i].text);
 		cr_expect_eq(e.pos, cases[i].pos, "'%s': pos %d", cases[i].text, e.pos);
 	}
+}
+
+/* Three functions back to back, and a gap before the last. */
+static const struct host_symbol symbols[] = {
+	{ "vfs_read", 0xffffffff81000100UL, 0x80 },
+	{ "vfs_write", 0xffffffff81000180UL, 0x40 },
+	{ "do_exit", 0xffffffff81001000UL, 0x200 },
+	{ NULL, 0, 0 }
+};
+
+/* FIELD.function: any address inside the function, by name or by an address in it. */
+Test(filter, function_modifier)
+{
+	host_symbols = symbols;
+	set_rec(1, 2, 3, 4, "bash", "x");
+	r.site = 0xffffffff81000100UL + 0x37;
+	cr_assert(match("call_site.function == vfs_read"));
+	cr_assert(match("call_site.function == 0xffffffff81000100"));
+	cr_assert(match("call_site.function == 0xFFFFFFFF8100017F"));	/* the last byte: same function */
+	cr_assert(match("call_site.function==vfs_read"));
+	cr_assert(match("( call_site.function == vfs_read )"));
+	cr_assert_not(match("call_site.function != vfs_read"));
+	cr_assert_not(match("call_site.function == vfs_write"));
+	cr_assert(match("call_site.function != vfs_write"));
+	cr_assert(match("call_site.function == vfs_write || call_site.function == vfs_read"));
+	cr_assert(match("!call_site.function == do_exit && sval == 1"));
+	r.site = 0xffffffff81000180UL;				/* vfs_write's first byte */
+	cr_assert_not(match("call_site.function == vfs_read"));
+	cr_assert(match("call_site.function == vfs_write"));
+	cr_assert(match("call_site.function == 18446744071578845573"));	/* decimal, inside vfs_write */
+	r.site = 0xffffffff810001c0UL;				/* in no function */
+	cr_assert_not(match("call_site.function == vfs_write"));
+	cr_assert(match("call_site.function != vfs_write"));
+	r.site = 0;
+	cr_assert_not(match("call_site.function == do_exit"));
+	host_symbols = NULL;
+}
+
+/* The uses Linux 6.12 refuses, with its texts and carets (error_log's), as on the rig. */
+Test(filter, function_modifier_errors)
+{
+	static const struct {
+		const char *text, *msg;
+		int pos;
+	} cases[] = {
+		{ "call_site.function == nosuchsym_xyz", "Function not found", 36 },
+		{ "call_site.function == 0x12", "Function not found", 27 },
+		{ "call_site.function == 0", "Function not found", 24 },
+		{ "call_site.function == -1", "Function not found", 25 },
+		{ "call_site.function == \"vfs_read\"", "Function not found", 33 },
+		{ "call_site.function == vfs_read+0x10", "Function not found", 36 },
+		{ "(call_site.function == vfs_read)", "Function not found", 33 },
+		{ "call_site.function == vfs_read&&sval != 0", "Function not found", 37 },
+		{ "call_site.function ==", "Function not found", 22 },
+		{ "call_site.function == 0xzz", "Invalid value (did you forget quotes)?", 27 },
+		{ "call_site.function == 1a", "Invalid value (did you forget quotes)?", 25 },
+		{ "call_site.function > vfs_read", "Invalid operator", 22 },
+		{ "call_site.function >= vfs_read", "Invalid operator", 23 },
+		{ "call_site.function ~ \"vfs*\"", "Invalid operator", 22 },
+		{ "call_site.function & 1", "Invalid operator", 22 },
+		{ "call_site.function", "Invalid operator", 19 },
+		{ "call_site.func == vfs_read", "Invalid operator", 10 },
+		{ "call_site.functions == vfs_read", "Invalid operator", 19 },
+		{ "call_site.FUNCTION == vfs_read", "Invalid operator", 10 },
+		{ "call_site .function == vfs_read", "Invalid operator", 11 },
+		{ "name.function == vfs_read", "Illegal operation for field type", 18 },
+		{ "dyn.function == vfs_read", "Illegal operation for field type", 17 },
+		{ "common_pid.function == vfs_read", "Illegal operation for field type", 24 },
+		{ "sval.function == vfs_read", "Illegal operation for field type", 18 },
+		{ "cpu.function == vfs_read", "Illegal operation for field type", 17 },
+		{ "nosuch.function == vfs_read", "Field not found", 7 },
+	};
+
+	host_symbols = symbols;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct filter_error e = refuse(cases[i].text);
+
+		cr_expect_str_eq(e.msg, cases[i].msg, "'%s'", cases[i].text);
+		cr_expect_eq(e.pos, cases[i].pos, "'%s': pos %d", cases[i].text, e.pos);
+	}
+	host_symbols = NULL;
 }
 
 Test(filter, error_log_entry_is_linux_layout)
