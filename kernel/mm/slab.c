@@ -108,7 +108,7 @@ struct kmem_cache *kmalloc_slab(size_t size)
  * rounded down to the slab's order: the first page that heads a block,
  * rounding down order by order, heads the one holding p.
  */
-static struct page *virt_to_slab(const void *p)
+static __always_inline struct page *virt_to_slab(const void *p)
 {
 	unsigned long pfn = __pa(p) >> PAGE_SHIFT;
 
@@ -191,7 +191,11 @@ static struct page *new_slab(struct kmem_cache *s, gfp_t flags)
 	return slab;
 }
 
-static void *slab_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
+/*
+ * The allocation and free paths are inlined into each entry (kmalloc,
+ * kmem_cache_alloc, their frees): a fork makes some twenty objects.
+ */
+static __always_inline void *slab_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
 {
 	unsigned long irqflags;
 	struct page *slab;
@@ -235,7 +239,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t flags, unsigned long caller)
 }
 
 /* Returns the reason a free of p is refused, or NULL after freeing it. */
-static const char *slab_free(struct page *slab, void *p)
+static __always_inline const char *slab_free(struct page *slab, void *p)
 {
 	struct kmem_cache *s = READ_ONCE(slab->slab_cache);
 	bool was_full, release = false;
