@@ -92,7 +92,7 @@ DEFINE_SHOW_ATTRIBUTE(meminfo);
 
 /*
  * Linux's slabinfo 2.1 layout, every cache newest first (kmalloc's size
- * classes last). Objects in use times their size is what a leak check
+ * classes last); objsize is the object's size, as Linux's, not its stride. Objects in use times their size is what a leak check
  * wants: Slab in meminfo moves only by whole pages. No per-CPU caches, so
  * the tunables are zero. The list lock is held throughout, so a listed
  * cache cannot be destroyed under us; growing the seq_file buffer may
@@ -114,7 +114,7 @@ static int slabinfo_show(struct seq_file *m, void *v)
 
 		seq_printf(m, "%-17s %6lu %6lu %6u %4u %4u : tunables %4u %4u %4u : "
 			   "slabdata %6lu %6lu %6u\n", s->name, READ_ONCE(s->active_objs),
-			   slabs * s->objects, s->size, s->objects, 1u << s->order,
+			   slabs * s->objects, s->object_size, s->objects, 1u << s->order,
 			   0u, 0u, 0u, slabs, slabs, 0u);
 	}
 	spin_unlock_irqrestore(&slab_caches_lock, irqflags);

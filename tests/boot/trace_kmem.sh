@@ -11,7 +11,7 @@ cd $T
 echo 4096 > buffer_size_kb
 echo > trace
 echo 'kmem:*' > set_event
-check "set_event lists the four kmem events" test "$(sort set_event | tr '\n' ' ')" = "kmem:kfree kmem:kmalloc kmem:mm_page_alloc kmem:mm_page_free "
+check "set_event lists the six kmem events" test "$(sort set_event | tr '\n' ' ')" = "kmem:kfree kmem:kmalloc kmem:kmem_cache_alloc kmem:kmem_cache_free kmem:mm_page_alloc kmem:mm_page_free "
 kmalloc-storm 2 200 20000
 echo recursion 50 > $S
 echo > set_event
