@@ -4,29 +4,9 @@
 #include <kernel/mm.h>
 #include <kernel/percpu.h>
 #include <kernel/mm/slab.h>
+#include "tests/unit/slab_arena.h"
 #include <stdlib.h>
 #include <pthread.h>
-
-#define NR_PFNS 2048UL
-
-unsigned long page_offset_base;
-static struct page map[NR_PFNS];
-static u8 *arena;
-
-static void setup(void)
-{
-	arena = aligned_alloc(PAGE_SIZE, NR_PFNS * PAGE_SIZE);
-	cr_assert_not_null(arena);
-	page_offset_base = (unsigned long)arena;
-	free_area_init(map, NR_PFNS);
-	free_boot_pages(0, NR_PFNS);
-	kmem_cache_init();
-}
-
-static void teardown(void)
-{
-	free(arena);
-}
 
 TestSuite(slab, .init = setup, .fini = teardown);
 

@@ -91,6 +91,22 @@ static struct filter_error refuse(const char *text)
 	return err;
 }
 
+/* A refused filter: Linux's message and caret position (error_log's). */
+struct refusal {
+	const char *text, *msg;
+	int pos;
+};
+
+static void expect_refusals(const struct refusal *cases, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct filter_error e = refuse(cases[i].text);
+
+		cr_expect_str_eq(e.msg, cases[i].msg, "'%s'", cases[i].text);
+		cr_expect_eq(e.pos, cases[i].pos, "'%s': pos %d", cases[i].text, e.pos);
+	}
+}
+
 Test(filter, numbers)
 {
 	set_rec(-5, 0xf0, -(1LL << 40), 200, "bash", "kworker/0:1");
@@ -210,10 +226,7 @@ Test(filter, empty_and_zero_clear)
 
 Test(filter, errors_linux_texts_and_positions)
 {
-	static const struct {
-		const char *text, *msg;
-		int pos;
-	} cases[] = {
+	static const struct refusal cases[] = {
 		{ "bad", "Field not found", 4 },
 		{ "sval == 1 && bogus == 2", "Field not found", 19 },
 		{ "sval = 3", "Invalid operator", 6 },
@@ -246,12 +259,7 @@ Test(filter, errors_linux_texts_and_positions)
 		{ "sval == 1 & uval == 2", "Meaningless filter expression", 11 },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct filter_error e = refuse(cases[i].text);
-
-		cr_expect_str_eq(e.msg, cases[i].msg, "'%s'", cases[i].text);
-		cr_expect_eq(e.pos, cases[i].pos, "'%s': pos %d", cases[i].text, e.pos);
-	}
+	expect_refusals(cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 /* Three functions back to back, and a gap before the last. */
@@ -293,10 +301,7 @@ Test(filter, function_modifier)
 /* The uses Linux 6.12 refuses, with its texts and carets (error_log's), as on the rig. */
 Test(filter, function_modifier_errors)
 {
-	static const struct {
-		const char *text, *msg;
-		int pos;
-	} cases[] = {
+	static const struct refusal cases[] = {
 		{ "call_site.function == nosuchsym_xyz", "Function not found", 36 },
 		{ "call_site.function == 0x12", "Function not found", 27 },
 		{ "call_site.function == 0", "Function not found", 24 },
@@ -326,12 +331,7 @@ Test(filter, function_modifier_errors)
 	};
 
 	host_symbols = symbols;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct filter_error e = refuse(cases[i].text);
-
-		cr_expect_str_eq(e.msg, cases[i].msg, "'%s'", cases[i].text);
-		cr_expect_eq(e.pos, cases[i].pos, "'%s': pos %d", cases[i].text, e.pos);
-	}
+	expect_refusals(cases, sizeof(cases) / sizeof(cases[0]));
 	host_symbols = NULL;
 }
 
