@@ -21,6 +21,7 @@ extern struct kmem_cache *fs_cachep;		/* "fs_cache" */
 extern struct kmem_cache *filp_cachep;		/* "filp" */
 extern struct kmem_cache *dentry_cachep;	/* "dentry" */
 extern struct kmem_cache *inode_cachep;		/* "inode_cache" */
+extern struct kmem_cache *names_cachep;		/* "names_cache": PATH_MAX buffers */
 
 void proc_caches_init(void);
 void vfs_caches_init(void);

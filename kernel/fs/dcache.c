@@ -15,6 +15,7 @@ DEFINE_SPINLOCK(dcache_lock);
 struct dentry *root_dentry;
 
 struct kmem_cache *files_cachep, *fs_cachep, *filp_cachep, *dentry_cachep, *inode_cachep;
+struct kmem_cache *names_cachep;
 
 /* The caches of open files, descriptor tables, cwds, names and inodes, as Linux names them. */
 void vfs_caches_init(void)
@@ -27,6 +28,8 @@ void vfs_caches_init(void)
 					SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
 	dentry_cachep = KMEM_CACHE(dentry, SLAB_PANIC);
 	inode_cachep = kmem_cache_create("inode_cache", sizeof(struct inode), 0, SLAB_PANIC, NULL);
+	names_cachep = kmem_cache_create("names_cache", PATH_MAX, 0,
+					 SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
 }
 static atomic_t last_ino = ATOMIC_INIT(0);
 

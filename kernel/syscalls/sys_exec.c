@@ -77,7 +77,7 @@ SYSCALL_DEFINE_REGS(execve)
 	kfree(a.argv);
 	kfree(a.envp);
 	kfree(buf);
-	kfree(path);
+	putname(path);
 	/* On success regs now hold the new program's start: rax (0) is what it sees. */
 	return r ? r : (long)regs->rax;
 }

@@ -7,6 +7,7 @@
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
+#include <kernel/caches.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 #include <kernel/time.h>
@@ -34,17 +35,22 @@
 
 char *getname(const char *upath)
 {
-	char *k = kmalloc(PATH_MAX, GFP_KERNEL);
+	char *k = kmem_cache_alloc(names_cachep, GFP_KERNEL);
 	long n;
 
 	if (!k)
 		return ERR_PTR(-ENOMEM);
 	n = strncpy_from_user(k, upath, PATH_MAX);
 	if (n < 0 || n == PATH_MAX || !n) {
-		kfree(k);
+		putname(k);
 		return ERR_PTR(n < 0 ? -EFAULT : n ? -ENAMETOOLONG : -ENOENT);
 	}
 	return k;
+}
+
+void putname(const char *name)
+{
+	kmem_cache_free(names_cachep, (void *)name);
 }
 
 /* The directory a *at call's relative path starts from, referenced. */
@@ -75,7 +81,7 @@ int get_at_path(int dirfd, const char *upath, struct at_path *at)
 		return (int)PTR_ERR(at->name);
 	at->dir = at_dir(dirfd, at->name);
 	if (IS_ERR(at->dir)) {
-		kfree(at->name);
+		putname(at->name);
 		return (int)PTR_ERR(at->dir);
 	}
 	return 0;
@@ -84,7 +90,7 @@ int get_at_path(int dirfd, const char *upath, struct at_path *at)
 void put_at_path(struct at_path *at)
 {
 	dput(at->dir);
-	kfree(at->name);
+	putname(at->name);
 }
 
 int at_empty_path(int dirfd, const char *upath, struct file **f)

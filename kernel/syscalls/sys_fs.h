@@ -14,8 +14,9 @@
 #define AT_NO_AUTOMOUNT		0x800
 #define AT_EMPTY_PATH		0x1000
 
-/* A path from user space, in a kmalloc'd buffer (kfree it), or an ERR_PTR. */
+/* A path from user space, in a names_cache buffer (putname it), or an ERR_PTR. */
 char *getname(const char *upath);
+void putname(const char *name);
 
 /*
  * A *at call's path, copied in, and the directory it starts from:

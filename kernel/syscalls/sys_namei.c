@@ -116,7 +116,7 @@ static long do_symlinkat(const char *utarget, int newdirfd, const char *upath)
 		err = vfs_symlink(at.dir, target, at.name);
 		put_at_path(&at);
 	}
-	kfree(target);
+	putname(target);
 	return err;
 }
 
@@ -241,7 +241,7 @@ SYSCALL_DEFINE1(chdir, const char *, upath)
 	if (IS_ERR(path))
 		return PTR_ERR(path);
 	err = ksys_chdir(path);
-	kfree(path);
+	putname(path);
 	return err;
 }
 

@@ -35,10 +35,10 @@ sample() {
 	grep ' kmem_cache_free: ' trace > /tmp/frees
 }
 
-for c in task_struct sighand_cache signal_cache mm_struct vm_area_struct files_cache fs_cache filp dentry inode_cache kmem_cache; do
+for c in task_struct sighand_cache signal_cache mm_struct vm_area_struct files_cache fs_cache filp dentry inode_cache names_cache kmem_cache; do
 	l="$l $(awk -v n=$c '$1 == n { print n }' /proc/slabinfo)"
 done
-is "slabinfo lists the kernel's caches" " task_struct sighand_cache signal_cache mm_struct vm_area_struct files_cache fs_cache filp dentry inode_cache kmem_cache" "$l"
+is "slabinfo lists the kernel's caches" " task_struct sighand_cache signal_cache mm_struct vm_area_struct files_cache fs_cache filp dentry inode_cache names_cache kmem_cache" "$l"
 is "the kmalloc classes come last, smallest at the end" kmalloc-8 "$(tail -n 1 /proc/slabinfo | awk '{ print $1 }')"
 check "dentries and inodes in use: the root file system's" test "$(awk '$1 == "dentry" { print $2 }' /proc/slabinfo)" -gt 100
 
