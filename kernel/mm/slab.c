@@ -1,7 +1,8 @@
 /*
- * kmalloc's size classes. A free object holds the address of the next
- * free object of its slab in its first word, XORed with its own address
- * and a constant. Live data rarely decodes to another object of the same
+ * The slab core: kmalloc's size classes and the named caches, one kind of
+ * cache. A free object holds the address of the next free object of its
+ * slab in its first word (past the object when a constructor owns it all),
+ * XORed with its own address and a constant. Live data rarely decodes to another object of the same
  * slab, so a kfree of an object that does is suspect and checked against
  * the slab's free list: double frees are caught without per-object
  * metadata. A free list word that decodes to garbage on allocation means
@@ -106,7 +107,8 @@ struct kmem_cache *kmalloc_slab(size_t size)
  * The head page of the slab holding p, or NULL when p is in no slab. A
  * slab is a buddy block, aligned to its own size, so its head is p's page
  * rounded down to the slab's order: the first page that heads a block,
- * rounding down order by order, heads the one holding p.
+ * rounding down order by order, heads the one holding p. Larger slabs
+ * than 2^SLAB_MAX_ORDER pages hold one object, at their head.
  */
 static __always_inline struct page *virt_to_slab(const void *p)
 {
@@ -147,7 +149,7 @@ static bool is_object(const struct kmem_cache *s, const struct page *slab, const
 	return off < (unsigned long)s->objects * s->size && off % s->size == 0;
 }
 
-/* The first word of obj decodes to a free-list link: the end, or an object of slab. */
+/* obj's free-pointer word decodes to a link: the end, or an object of slab. */
 static bool holds_freeptr(const struct kmem_cache *s, const struct page *slab, const void *obj)
 {
 	const void *next = get_freeptr(s, obj);
