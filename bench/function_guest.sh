@@ -110,3 +110,35 @@ probe_costs() { # probe_costs LABEL < lines: each probe's extra instructions
 		      printf "\n" }'
 }
 spoor_and_linux probes.sh probe probe_costs probes
+
+# The kprobe on the getpid handler through int3 and jump-optimized
+# (arch/x86_64/kprobes_opt.c): the same probe and argument, with
+# /proc/sys/debug/kprobes-optimization 0, then 1 once the listing says
+# OPTIMIZED. Spoor only: Linux 6.12 puts this entry probe on its ftrace site.
+cat > "$tmp/optprobe.sh" <<'SCRIPT'
+cd /sys/kernel/tracing
+f=$(grep -E '^(__do_sys_getpid|__x64_sys_getpid)$' available_filter_functions | head -1)
+echo "opt=nop $(/bin/syscall_bench 9 getpid)"
+echo "p:kprobes/pk $f \$arg1" > kprobe_events
+for o in 0 1; do
+	echo $o > /proc/sys/debug/kprobes-optimization
+	echo 1 > events/kprobes/pk/enable
+	i=0
+	while [ $o = 1 ] && ! grep -q OPTIMIZED /sys/kernel/debug/kprobes/list && [ $i -lt 50 ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	echo "opt=$o$(grep -o OPTIMIZED /sys/kernel/debug/kprobes/list) $(/bin/syscall_bench 9 getpid)"
+	echo 0 > events/kprobes/pk/enable
+done
+echo > kprobe_events
+SCRIPT
+optprobe_costs() { # optprobe_costs LABEL < lines: the probe's extra instructions each way
+	awk -v label="$1" '
+		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } m[v["opt"]] = v["median"] }
+		END { if (!("nop" in m) || !("1OPTIMIZED" in m)) exit 1
+		      printf "%-22s kprobe hit on the getpid handler: int3 +%d, jump-optimized +%d\n", label,
+			m["0"] - m["nop"], m["1OPTIMIZED"] - m["nop"] }'
+}
+PATH="$tmp:$PATH" "$spoor" exec --smp 1 --kernel "$kernel" --timeout 120 "$tmp/optprobe.sh" < /dev/null |
+	grep '^opt=' | optprobe_costs "Spoor optprobe" || echo "function_guest: no optprobe result" >&2

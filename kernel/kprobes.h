@@ -84,16 +84,13 @@ void kprobes_list(void (*fn)(void *arg, const struct kprobe_info *info), void *a
 int kprobes_debugfs_init(void);
 
 /*
- * Every interrupt return to the kernel: a CPU that would resume inside an
- * optimized probe's region resumes in its detour's copy instead.
+ * entry.S, on every return from an interrupt or exception while
+ * kprobe_opt_prepared (sites with a detour) is nonzero: a CPU that would
+ * resume inside an optimized probe's region (or the slot of its first
+ * instruction) resumes at the same point of the detour's copy instead.
  */
 extern unsigned int kprobe_opt_prepared;
-void kprobe_fixup_interrupted_slow(struct pt_regs *regs);
-static inline void kprobe_fixup_interrupted(struct pt_regs *regs)
-{
-	if (__builtin_expect(__atomic_load_n(&kprobe_opt_prepared, __ATOMIC_RELAXED) != 0, 0))
-		kprobe_fixup_interrupted_slow(regs);
-}
+void kprobe_fixup_interrupted(struct pt_regs *regs);
 
 /* traps.c: an int3 that may be a probe's; true if handled. */
 bool kprobe_int3_handler(struct pt_regs *regs);

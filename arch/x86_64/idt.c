@@ -5,7 +5,6 @@
 #include <asm/segment.h>
 #include <asm/ptrace.h>
 #include <kernel/syscalls.h>
-#include <kernel/kprobes.h>
 
 struct idt_gate {
 	u16 offset0;
@@ -72,5 +71,4 @@ void do_interrupt(struct pt_regs *regs)
 		if (user_mode(regs))
 			syscall_exit_to_user_mode(regs);
 	}
-	kprobe_fixup_interrupted(regs);
 }

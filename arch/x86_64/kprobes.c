@@ -360,7 +360,7 @@ void kprobes_list(void (*fn)(void *arg, const struct kprobe_info *info), void *a
 	kprobe_unlock();
 }
 
-void kprobe_fixup_interrupted_slow(struct pt_regs *regs)
+void kprobe_fixup_interrupted(struct pt_regs *regs)
 {
 	unsigned long ip = regs->rip, to = 0;
 	struct kprobe_site *s;
@@ -416,7 +416,7 @@ static void site_run_insn(const struct kprobe_site *s, struct pt_regs *regs)
 	}
 }
 
-void kprobe_site_run_handlers(struct kprobe_site *s, struct pt_regs *regs)
+static __always_inline void site_run_handlers(struct kprobe_site *s, struct pt_regs *regs)
 {
 	bool run = !this_cpu_read(kprobe_busy) && !in_nmi();
 
@@ -433,6 +433,11 @@ void kprobe_site_run_handlers(struct kprobe_site *s, struct pt_regs *regs)
 	}
 	if (run)
 		this_cpu_write(kprobe_busy, false);
+}
+
+void kprobe_site_run_handlers(struct kprobe_site *s, struct pt_regs *regs)
+{
+	site_run_handlers(s, regs);
 }
 
 bool kprobe_int3_handler(struct pt_regs *regs)
@@ -454,7 +459,7 @@ bool kprobe_int3_handler(struct pt_regs *regs)
 		}
 		return false;
 	}
-	kprobe_site_run_handlers(s, regs);
+	site_run_handlers(s, regs);
 	site_run_insn(s, regs);
 	kprobe_exit();
 	return true;

@@ -51,6 +51,7 @@ kprobe_detours_end:
 kprobe_detour_template:
 	leaq -16(%rsp), %rsp		/* ss, rsp */
 	pushfq				/* rflags */
+	cli				/* handlers run with irqs off, as after int3; popfq restores */
 	leaq -32(%rsp), %rsp		/* cs, rip, error code, vector */
 	push_regs
 	leaq PTREGS_SIZE(%rsp), %rax

@@ -35,7 +35,6 @@
 #include <kernel/wait.h>
 #include <kernel/kallsyms.h>
 #include <kernel/jump_label.h>
-#include <kernel/irqflags.h>
 #include <kernel/kprobes.h>
 #include <asm/ptrace.h>
 #include <asm/extable.h>
@@ -346,20 +345,17 @@ void kprobe_opt_requeue_around(unsigned long addr)
 	}
 }
 
-/* The detour's call: the site's handlers, as the int3 handler runs them. */
+/* The detour's call, irqs off: the site's handlers, as the int3 handler runs them. */
 void kprobe_opt_handler(struct pt_regs *regs, unsigned long addr)
 {
 	struct kprobe_site *s;
-	unsigned long flags;
 
-	local_irq_save(flags);
 	kprobe_enter();
 	/* the site may have gone while this CPU was on its way */
 	s = kprobe_site_lookup(addr);
 	if (s)
 		kprobe_site_run_handlers(s, regs);
 	kprobe_exit();
-	local_irq_restore(flags);
 }
 
 static void site_unoptimize(struct kprobe_site *s, void *unused)
