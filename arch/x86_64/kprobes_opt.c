@@ -96,23 +96,30 @@ void kprobe_opt_read_text(unsigned long addr, u8 *buf, unsigned int len)
 static bool jump_into(unsigned long start, unsigned long end, unsigned long addr,
 		      unsigned int len)
 {
+	unsigned long keys[16], ip, target;
+	unsigned int nkeys = 0;
 	u8 buf[INSN_MAX_LEN];
 	struct insn insn;
-	unsigned long ip, target;
 
+	/* the function's static-key sites: may be mid-patch, so known 5-byte jumps */
 	for (const struct jump_entry *e = __start___jump_table; e < __stop___jump_table; e++) {
+		if (jump_entry_code(e) < start || jump_entry_code(e) >= end)
+			continue;
 		target = jump_entry_target(e);
-		if (jump_entry_code(e) >= start && jump_entry_code(e) < end &&
-		    target > addr && target < addr + len)
+		if ((target > addr && target < addr + len) || nkeys == ARRAY_SIZE(keys))
 			return true;
+		keys[nkeys++] = jump_entry_code(e);
 	}
 	for (const struct exception_table_entry *e = __start___ex_table; e < __stop___ex_table;
 	     e++)
 		if (e->fixup > addr && e->fixup < addr + len)
 			return true;
 	for (ip = start; ip < end; ip += insn.len) {
-		/* patched sites may be mid-patch: known 5-byte instructions */
-		if (ftrace_location(ip) || kprobe_in_static_key_site(ip, 1)) {
+		bool site = ip == start && ftrace_location(ip);
+
+		for (unsigned int i = 0; i < nkeys && !site; i++)
+			site = keys[i] == ip;
+		if (site) {
 			insn.len = TEXT_POKE_SITE_SIZE;
 			continue;
 		}
