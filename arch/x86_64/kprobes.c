@@ -126,7 +126,7 @@ static void kprobe_synchronize(void)
 	}
 }
 
-bool kprobe_in_static_key_site(unsigned long addr, unsigned int len)
+static bool in_static_key_site(unsigned long addr, unsigned int len)
 {
 	extern struct jump_entry __start___jump_table[], __stop___jump_table[];
 
@@ -182,7 +182,7 @@ static int site_decode(struct kprobe_site *s)
 		return -EILSEQ;
 	if (s->insn.flow == INSN_FLOW_OTHER || s->orig[0] == INT3_OPCODE)
 		return -EINVAL;
-	if (search_exception_tables(s->addr) || kprobe_in_static_key_site(s->addr, s->insn.len))
+	if (search_exception_tables(s->addr) || in_static_key_site(s->addr, s->insn.len))
 		return -EBUSY;
 	return 0;
 }
@@ -308,15 +308,17 @@ void unregister_kprobe(struct kprobe *p)
 			break;
 		}
 	if (!s->probes) {
-		if (s->optimized)
-			kprobe_opt_unoptimize(s);
 		/*
-		 * The byte first: a CPU that hits int3 after finds no site and
+		 * The bytes first: a CPU that hits int3 after finds no site and
 		 * retries. Written twice, as text_poke_bp_batch does its last
 		 * pass: QEMU's MTTCG may keep a translation holding the int3.
 		 */
-		text_poke_byte((void *)s->addr, s->orig[0]);
-		text_poke_byte((void *)s->addr, s->orig[0]);
+		if (s->optimized) {
+			kprobe_opt_remove(s);
+		} else {
+			text_poke_byte((void *)s->addr, s->orig[0]);
+			text_poke_byte((void *)s->addr, s->orig[0]);
+		}
 		for (pp = &kprobe_table[hash_addr(s->addr)]; *pp; pp = &(*pp)->next)
 			if (*pp == s) {
 				smp_store_release(pp, s->next);
@@ -452,7 +454,7 @@ bool kprobe_int3_handler(struct pt_regs *regs)
 	if (!s) {
 		kprobe_exit();
 		/* removed while this CPU was on its way: run what memory holds now */
-		if (*(volatile u8 *)ip != INT3_OPCODE && !kprobe_in_static_key_site(ip, 1) &&
+		if (*(volatile u8 *)ip != INT3_OPCODE && !in_static_key_site(ip, 1) &&
 		    !ftrace_location(ip)) {
 			regs->rip = ip;
 			return true;

@@ -6,11 +6,12 @@
  * registers, runs a copy of the region and jumps back past it. A hit then
  * costs a jmp and a call instead of a trap.
  *
- * A region qualifies when no other probe, static-key site or exception
- * fixup is in it, a RIP-relative operand still reaches its target from
- * the copy, and no jump in its function (decoded from its kallsyms start
- * to its end) lands inside it; a function with an indirect jmp (a jump
- * table) never qualifies. Kretprobes stay int3 (Linux's are ftrace-based).
+ * A region qualifies when its function's code allows it
+ * (asm/optprobe_region.h: whole fall-through instructions, no jump of the
+ * function into it, no jump table), no other probe, static-key jump
+ * target or exception fixup is in it, and a RIP-relative operand still
+ * reaches its target from the copy. Kretprobes stay int3 (Linux's are
+ * ftrace-based).
  *
  * No CPU may be left inside a region when its jmp goes in, nor come back
  * to one later (a preempted task, an interrupted CPU): once a detour is
@@ -41,10 +42,12 @@
 #include <asm/insn.h>
 #include <asm/kprobes.h>
 #include <asm/text_patch.h>
+#include <asm/optprobe_region.h>
 #include <trace/ftrace.h>
 
 #define OPTIMIZE_DELAY		5	/* jiffies, as Linux's */
 #define DETOUR_SIZE		256
+#define OPT_BATCH_MAX		128	/* sites optimized in one run of the int3 protocol */
 
 extern u8 kprobe_detour_template[], kprobe_detour_template_addr[],
 	kprobe_detour_template_call[], kprobe_detour_template_end[];
@@ -92,81 +95,55 @@ void kprobe_opt_read_text(unsigned long addr, u8 *buf, unsigned int len)
 	}
 }
 
-/* Does a jump of the function [start, end) land in (addr, addr + len)? */
-static bool jump_into(unsigned long start, unsigned long end, unsigned long addr,
-		      unsigned int len)
+static void read_unprobed(const struct optprobe_func *f, unsigned long ip, u8 *buf)
 {
-	unsigned long keys[16], ip, target;
-	unsigned int nkeys = 0;
-	u8 buf[INSN_MAX_LEN];
-	struct insn insn;
-
-	/* the function's static-key sites: may be mid-patch, so known 5-byte jumps */
-	for (const struct jump_entry *e = __start___jump_table; e < __stop___jump_table; e++) {
-		if (jump_entry_code(e) < start || jump_entry_code(e) >= end)
-			continue;
-		target = jump_entry_target(e);
-		if ((target > addr && target < addr + len) || nkeys == ARRAY_SIZE(keys))
-			return true;
-		keys[nkeys++] = jump_entry_code(e);
-	}
-	for (const struct exception_table_entry *e = __start___ex_table; e < __stop___ex_table;
-	     e++)
-		if (e->fixup > addr && e->fixup < addr + len)
-			return true;
-	for (ip = start; ip < end; ip += insn.len) {
-		bool site = ip == start && ftrace_location(ip);
-
-		for (unsigned int i = 0; i < nkeys && !site; i++)
-			site = keys[i] == ip;
-		if (site) {
-			insn.len = TEXT_POKE_SITE_SIZE;
-			continue;
-		}
-		kprobe_read_text(ip, buf, sizeof(buf));
-		if (insn_decode(&insn, buf, sizeof(buf)) < 0)
-			return true;
-		/* an indirect jmp (a jump table) may go anywhere */
-		if (buf[insn.opcode_off] == 0xff && ((buf[insn.opcode_off + 1] >> 3) & 7) >= 4 &&
-		    ((buf[insn.opcode_off + 1] >> 3) & 7) <= 5)
-			return true;
-		if (insn.flow != INSN_FLOW_JMP && insn.flow != INSN_FLOW_JCC)
-			continue;
-		target = ip + insn.len + (unsigned long)(long)insn.rel;
-		if (target > addr && target < addr + len)
-			return true;
-	}
-	return ip != end;
+	kprobe_read_text(ip, buf, INSN_MAX_LEN);
 }
 
 /*
  * The region's length, or -EBUSY (a probe inside or a kretprobe: may
- * change) or -EINVAL (never optimizable).
+ * change) or -EINVAL (never optimizable): the code's verdict
+ * (optprobe_region), then what the code does not show: exception
+ * fixups and static-key jumps landing in the region, instructions that
+ * may fault (their fixup is for the original address).
  */
 static int region_len(const struct kprobe_site *s)
 {
-	unsigned long offset, size, start;
-	unsigned int len = 0;
+	struct optprobe_func f = { .read = read_unprobed };
+	unsigned long sites[16], offset, size;
 	const char *name;
-	struct insn insn;
+	unsigned int len, i;
 
 	if (kprobe_site_is_return(s))
 		return -EBUSY;
 	if (!kallsyms_lookup(s->addr, &name, &offset, &size))
 		return -EINVAL;
-	start = s->addr - offset;
-	while (len < JMP32_SIZE) {
-		if (len && kprobe_site_lookup(s->addr + len))
-			return -EBUSY;
-		if (insn_decode(&insn, s->orig + len, sizeof(s->orig) - len) < 0 ||
-		    insn.flow != INSN_FLOW_NONE || s->orig[len] == INT3_OPCODE ||
-		    search_exception_tables(s->addr + len))
+	f.start = s->addr - offset;
+	f.end = f.start + size;
+	f.sites = sites;
+	if (ftrace_location(f.start))
+		sites[f.nsites++] = f.start;
+	for (const struct jump_entry *e = __start___jump_table; e < __stop___jump_table; e++) {
+		unsigned long code = jump_entry_code(e), target = jump_entry_target(e);
+
+		if (code < f.start || code >= f.end)
+			continue;
+		if ((target > s->addr && target < s->addr + KPROBE_REGION_MAX) ||
+		    f.nsites == ARRAY_SIZE(sites))
 			return -EINVAL;
-		len += insn.len;
+		sites[f.nsites++] = code;
 	}
-	if (s->addr + len > start + size || kprobe_in_static_key_site(s->addr, len) ||
-	    jump_into(start, start + size, s->addr, len))
+	len = optprobe_region(&f, s->addr);
+	if (!len)
 		return -EINVAL;
+	for (i = 1; i < len; i++)
+		if (kprobe_site_lookup(s->addr + i))
+			return -EBUSY;
+	for (const struct exception_table_entry *e = __start___ex_table; e < __stop___ex_table;
+	     e++)
+		if ((e->fixup > s->addr && e->fixup < s->addr + len) ||
+		    (e->insn >= s->addr && e->insn < s->addr + len))
+			return -EINVAL;
 	return (int)len;
 }
 
@@ -217,26 +194,35 @@ static u8 *detour_build(const struct kprobe_site *s, unsigned int len)
 	return d;
 }
 
-/* One site's patch: the jmp to its detour, or int3 and the original tail. */
+/* What a batch writes over each site's first 5 bytes. */
+enum opt_patch {
+	TO_JMP,		/* the jmp to its detour */
+	TO_INT3,	/* int3 and the original tail: a plain kprobe again */
+	TO_ORIG,	/* the original bytes: the probe goes */
+};
+
+/* Sites patched in one run of the int3 protocol (kprobe_lock). */
 struct opt_batch {
 	struct text_poke_batch b;
-	struct kprobe_site *s;
-	bool to_jmp;
+	enum opt_patch to;
+	struct kprobe_site *sites[OPT_BATCH_MAX];
 };
+
+static struct opt_batch opt_batch;
 
 static unsigned long opt_batch_site(const struct text_poke_batch *b, unsigned int i,
 				    u8 insn[TEXT_POKE_SITE_SIZE])
 {
 	const struct opt_batch *ob = container_of(b, struct opt_batch, b);
-	struct kprobe_site *s = ob->s;
+	struct kprobe_site *s = ob->sites[i];
 	s32 rel = (s32)((unsigned long)s->detour - (s->addr + JMP32_SIZE));
 
-	if (ob->to_jmp) {
+	memcpy(insn, s->orig, TEXT_POKE_SITE_SIZE);
+	if (ob->to == TO_JMP) {
 		insn[0] = JMP32_OPCODE;
 		memcpy(insn + 1, &rel, 4);
-	} else {
+	} else if (ob->to == TO_INT3) {
 		insn[0] = INT3_OPCODE;
-		memcpy(insn + 1, s->orig + 1, TEXT_POKE_SITE_SIZE - 1);
 	}
 	return s->addr;
 }
@@ -245,27 +231,43 @@ static unsigned long opt_batch_resume(const struct text_poke_batch *b, unsigned 
 {
 	const struct opt_batch *ob = container_of(b, struct opt_batch, b);
 
-	/* the detour runs the handlers and the region either way */
-	return ip == ob->s->addr ? (unsigned long)ob->s->detour : 0;
+	/* the detour runs the handlers and the region, whatever the site holds now */
+	for (unsigned int i = 0; i < b->n; i++)
+		if (ob->sites[i]->addr == ip)
+			return (unsigned long)ob->sites[i]->detour;
+	return 0;
 }
 
-static void site_patch(struct kprobe_site *s, bool to_jmp)
+/* Patch the batch's sites; an unoptimized site's int3 path no longer needs its detour. */
+static void opt_batch_run(enum opt_patch to)
 {
-	struct opt_batch ob = {
-		.b = { .n = 1, .site = opt_batch_site, .resume = opt_batch_resume },
-		.s = s,
-		.to_jmp = to_jmp,
-	};
+	struct opt_batch *ob = &opt_batch;
 
-	text_poke_bp_batch(&ob.b);
+	if (!ob->b.n)
+		return;
+	ob->b.site = opt_batch_site;
+	ob->b.resume = opt_batch_resume;
+	ob->to = to;
+	text_poke_bp_batch(&ob->b);
+	for (unsigned int i = 0; i < ob->b.n; i++) {
+		struct kprobe_site *s = ob->sites[i];
+
+		s->optimized = to == TO_JMP;
+		if (to != TO_JMP) {
+			smp_store_release(&s->detour, NULL);
+			WRITE_ONCE(kprobe_opt_prepared, kprobe_opt_prepared - 1);
+		}
+	}
+	ob->b.n = 0;
 }
 
-static void site_optimize(struct kprobe_site *s, void *unused)
+/* A wanted site's detour, ready and published: into the batch. */
+static void site_prepare(struct kprobe_site *s, void *unused)
 {
 	int len;
 	u8 *d;
 
-	if (!s->opt_wanted)
+	if (!s->opt_wanted || opt_batch.b.n == OPT_BATCH_MAX)
 		return;
 	s->opt_wanted = false;
 	if (s->optimized || s->opt_refused || !optimization_on || !s->probes)
@@ -279,27 +281,46 @@ static void site_optimize(struct kprobe_site *s, void *unused)
 	s->opt_len = (u8)len;
 	smp_store_release(&s->detour, d);
 	WRITE_ONCE(kprobe_opt_prepared, kprobe_opt_prepared + 1);
-	/*
-	 * The int3 is already there: this write of it is for its sync, after
-	 * which every CPU that was inside the region (or the site's slot) has
-	 * been moved to the copy on its way back from the sync's interrupt.
-	 */
-	text_poke_byte((void *)s->addr, INT3_OPCODE);
-	site_patch(s, true);
-	s->optimized = true;
+	opt_batch.sites[opt_batch.b.n++] = s;
+}
+
+/* Optimize every wanted site, a batch at a time. */
+static void optimize_wanted(void)
+{
+	bool full;
+
+	do {
+		kprobe_for_each_site(site_prepare, NULL);
+		if (!opt_batch.b.n)
+			return;
+		full = opt_batch.b.n == OPT_BATCH_MAX;
+		/*
+		 * The int3s are already there: this write of one is for its sync,
+		 * after which every CPU that was inside a region (or a site's
+		 * slot) has been moved to the copy on its way back from the
+		 * sync's interrupt, and none can enter one but at its start.
+		 */
+		text_poke_byte((void *)opt_batch.sites[0]->addr, INT3_OPCODE);
+		opt_batch_run(TO_JMP);
+	} while (full);
+}
+
+static void site_batch(struct kprobe_site *s, enum opt_patch to)
+{
+	opt_batch.sites[0] = s;
+	opt_batch.b.n = 1;
+	opt_batch_run(to);
 }
 
 void kprobe_opt_unoptimize(struct kprobe_site *s)
 {
-	if (s->optimized) {
-		site_patch(s, false);
-		s->optimized = false;
-	}
-	if (s->detour) {
-		/* the int3 path goes back to the slot: the text is the original again */
-		smp_store_release(&s->detour, NULL);
-		WRITE_ONCE(kprobe_opt_prepared, kprobe_opt_prepared - 1);
-	}
+	if (s->optimized)
+		site_batch(s, TO_INT3);
+}
+
+void kprobe_opt_remove(struct kprobe_site *s)
+{
+	site_batch(s, TO_ORIG);
 }
 
 void kprobe_opt_make_room(unsigned long addr)
@@ -307,7 +328,7 @@ void kprobe_opt_make_room(unsigned long addr)
 	for (unsigned int k = 1; k < KPROBE_REGION_MAX; k++) {
 		struct kprobe_site *s = kprobe_site_lookup(addr - k);
 
-		if (s && s->detour && k < s->opt_len)
+		if (s && s->optimized && k < s->opt_len)
 			kprobe_opt_unoptimize(s);
 	}
 }
@@ -320,7 +341,7 @@ static int kprobe_optimizer(void *unused)
 		schedule_timeout_uninterruptible(OPTIMIZE_DELAY);
 		kprobe_lock();
 		WRITE_ONCE(optimizer_work, false);
-		kprobe_for_each_site(site_optimize, NULL);
+		optimize_wanted();
 		kprobe_unlock();
 	}
 	return 0;
@@ -367,7 +388,12 @@ void kprobe_opt_handler(struct pt_regs *regs, unsigned long addr)
 
 static void site_unoptimize(struct kprobe_site *s, void *unused)
 {
-	kprobe_opt_unoptimize(s);
+	s->opt_wanted = false;
+	if (!s->optimized)
+		return;
+	opt_batch.sites[opt_batch.b.n++] = s;
+	if (opt_batch.b.n == OPT_BATCH_MAX)
+		opt_batch_run(TO_INT3);
 }
 
 static void site_queue(struct kprobe_site *s, void *unused)
@@ -386,6 +412,7 @@ void kprobes_optimization_set(bool on)
 	if (on != optimization_on) {
 		optimization_on = on;
 		kprobe_for_each_site(on ? site_queue : site_unoptimize, NULL);
+		opt_batch_run(TO_INT3);
 	}
 	kprobe_unlock();
 }

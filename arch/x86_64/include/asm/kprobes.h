@@ -45,8 +45,6 @@ extern u8 kprobe_insn_slots[], kprobe_insn_slots_end[];
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
 /* The text at addr without our int3s and jmps. */
 void kprobe_read_text(unsigned long addr, u8 *buf, unsigned int len);
-/* Does [addr, addr + len) overlap a static-key site? */
-bool kprobe_in_static_key_site(unsigned long addr, unsigned int len);
 /* Serializes registration, optimization and the listing; preemptible. */
 void kprobe_lock(void);
 void kprobe_unlock(void);
@@ -62,8 +60,10 @@ void kprobe_exit(void);
 /* kprobes_opt.c, all under kprobe_lock */
 /* Queue a new site for the optimizer. */
 void kprobe_opt_queue(struct kprobe_site *s);
-/* Put the int3 back in place of the jmp (before removal, or a probe in the region). */
+/* Put the int3 back in place of the jmp (a probe in the region, a kretprobe). */
 void kprobe_opt_unoptimize(struct kprobe_site *s);
+/* An optimized site's last probe goes: its original bytes back in place of the jmp. */
+void kprobe_opt_remove(struct kprobe_site *s);
 /* A site at addr went: the sites whose regions it was in may be optimized. */
 void kprobe_opt_requeue_around(unsigned long addr);
 /* A new site at addr: unoptimize the site whose region holds it. */
