@@ -27,9 +27,7 @@ kprobe_insn_slots_end:
  */
 	.globl kprobe_detours
 kprobe_detours:
-	.fill 128 * 1024, 1, 0xcc
-	.globl kprobe_detours_end
-kprobe_detours_end:
+	.fill 128 * 1024, 1, 0xcc	/* KPROBE_DETOURS_SIZE in kprobes_opt.c */
 
 /*
  * Entered by the jmp at a probe's address, with every register as the

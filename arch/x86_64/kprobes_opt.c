@@ -47,11 +47,12 @@
 
 #define OPTIMIZE_DELAY		5	/* jiffies, as Linux's */
 #define DETOUR_SIZE		256
+#define KPROBE_DETOURS_SIZE	(128 * 1024)	/* kprobe_detours in kprobes_64.S */
 #define OPT_BATCH_MAX		128	/* sites optimized in one run of the int3 protocol */
 
 extern u8 kprobe_detour_template[], kprobe_detour_template_addr[],
 	kprobe_detour_template_call[], kprobe_detour_template_end[];
-extern u8 kprobe_detours[], kprobe_detours_end[];
+extern u8 kprobe_detours[];
 extern struct jump_entry __start___jump_table[], __stop___jump_table[];
 extern const struct exception_table_entry __start___ex_table[], __stop___ex_table[];
 
@@ -62,7 +63,7 @@ static bool optimization_on = true;
 unsigned int kprobe_opt_prepared;
 /* Detours handed out, each its address's (detour_addr) for good. */
 static unsigned int detours_used;
-static unsigned long detour_addr[(128 * 1024) / DETOUR_SIZE];
+static unsigned long detour_addr[KPROBE_DETOURS_SIZE / DETOUR_SIZE];
 
 static bool optimizer_work;
 static struct task_struct *optimizer_task;
