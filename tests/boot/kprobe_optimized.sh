@@ -19,10 +19,11 @@ echo 0 > $O || bad=1
 echo 1 > $O || bad=1
 is "only 0 and 1 are taken" "0 1" "$bad $(cat $O)"
 
-# wait_list PATTERN: up to 0.5 s for the listing to match (the optimizer is lazy)
+# wait_list PATTERN [TRIES]: up to TRIES x 20 ms (default 5 s) for the listing
+# to match (the optimizer is lazy)
 wait_list() {
 	local i=0
-	while [ $i -lt 25 ]; do
+	while [ $i -lt ${2:-250} ]; do
 		grep -q "$1" $L && return 0
 		sleep 0.02
 		i=$((i + 1))
@@ -41,7 +42,8 @@ pass() {
 		echo "p:kc kernel_clone+$i" > kprobe_events 2>/dev/null || continue
 		echo 1 > events/kprobes/kc/enable
 		if [ $1 = 1 ]; then
-			if wait_list 'kernel_clone+.*\[OPTIMIZED\]'; then opt="$opt $i"; else plain="$plain $i"; fi
+			# 1 s: a region that can be optimized is long done by then
+			if wait_list 'kernel_clone+.*\[OPTIMIZED\]' 50; then opt="$opt $i"; else plain="$plain $i"; fi
 		fi
 		( true )
 		[ "$(awk '$1 == "kc" { print $2 }' kprobe_profile)" -ge 1 ] && echo $i >> /tmp/hit.$1
@@ -120,10 +122,10 @@ echo "common_pid == $$" > events/kprobes/km/filter
 echo 'cnt == 7' > events/kprobes/rd/filter
 echo 'cnt == 7' > events/kprobes/wr/filter
 echo 'ret == 7' > events/kprobes/rr/filter
-# workload OUT: 10 forks and a dd (an 11th) of 5 reads and writes of 7 bytes, traced
+# workload OUT TRIES: 10 forks and a dd (an 11th) of 5 reads and writes of 7 bytes, traced
 workload() {
 	echo 1 > events/kprobes/enable
-	wait_list "kernel_clone+0x$(printf %x $mid) .*OPTIMIZED"
+	wait_list "kernel_clone+0x$(printf %x $mid) .*OPTIMIZED" $2
 	cp $L $1.list
 	# the forks waiting made are not the workload's
 	echo > trace
@@ -133,9 +135,9 @@ workload() {
 	grep -v '^#' trace | sed 's/^.*: \([a-z]*\): /\1: /' > $1
 }
 echo 0 > $O
-workload /tmp/int3
+workload /tmp/int3 10
 echo 1 > $O
-workload /tmp/jmp
+workload /tmp/jmp 250
 sed 's/^/# /' /tmp/jmp.list
 is "with optimization off nothing is optimized" 0 "$(grep -c OPTIMIZED /tmp/int3.list)"
 is "kernel_clone+$mid was optimized" 1 \
