@@ -80,7 +80,14 @@ struct kprobe_info {
 /* fn for every registered probe (kprobes in a site's registration order). Sleeps. */
 void kprobes_list(void (*fn)(void *arg, const struct kprobe_info *info), void *arg);
 
-/* /sys/kernel/debug/kprobes/list (kernel/kprobes_debugfs.c). */
+/*
+ * /sys/kernel/debug/kprobes/enabled: at 0 every probe stays registered
+ * but none is in the text (no hits) until it is 1 again. Sleeps.
+ */
+int kprobes_get_armed(void);
+void kprobes_set_armed(bool on);
+
+/* /sys/kernel/debug/kprobes/{list,enabled} (kernel/kprobes_debugfs.c). */
 int kprobes_debugfs_init(void);
 
 /*

@@ -235,6 +235,48 @@ int kprobe_check(unsigned long addr)
 	return ret;
 }
 
+/* /sys/kernel/debug/kprobes/enabled at 0: sites stay registered, none is in the text. */
+static bool sites_disarmed;
+
+bool kprobe_sites_armed(void)
+{
+	return !sites_disarmed;
+}
+
+/* The site's int3 into the text, and the optimizer told. */
+static void site_rearm(struct kprobe_site *s, void *unused)
+{
+	text_poke_byte((void *)s->addr, INT3_OPCODE);
+	kprobe_opt_queue(s);
+}
+
+/* The site's original bytes back in the text, in place of its int3 or jmp. */
+static void site_disarm(struct kprobe_site *s, void *unused)
+{
+	if (s->optimized) {
+		kprobe_opt_remove(s);
+		return;
+	}
+	/* twice, as text_poke_bp_batch's last pass: MTTCG may keep a translation of the int3 */
+	text_poke_byte((void *)s->addr, s->orig[0]);
+	text_poke_byte((void *)s->addr, s->orig[0]);
+}
+
+int kprobes_get_armed(void)
+{
+	return kprobe_sites_armed();
+}
+
+void kprobes_set_armed(bool on)
+{
+	kprobe_lock();
+	if (on != kprobe_sites_armed()) {
+		sites_disarmed = !on;
+		kprobe_for_each_site(on ? site_rearm : site_disarm, NULL);
+	}
+	kprobe_unlock();
+}
+
 /* A new site: decoded, its slot written, in the table, its int3 in the text. */
 static int site_arm(unsigned long where, struct kprobe *p)
 {
@@ -260,8 +302,8 @@ static int site_arm(unsigned long where, struct kprobe *p)
 	h = hash_addr(where);
 	s->next = kprobe_table[h];
 	smp_store_release(&kprobe_table[h], s);
-	text_poke_byte((void *)where, INT3_OPCODE);
-	kprobe_opt_queue(s);
+	if (kprobe_sites_armed())
+		site_rearm(s, NULL);
 	return 0;
 }
 
@@ -308,17 +350,9 @@ void unregister_kprobe(struct kprobe *p)
 			break;
 		}
 	if (!s->probes) {
-		/*
-		 * The bytes first: a CPU that hits int3 after finds no site and
-		 * retries. Written twice, as text_poke_bp_batch does its last
-		 * pass: QEMU's MTTCG may keep a translation holding the int3.
-		 */
-		if (s->optimized) {
-			kprobe_opt_remove(s);
-		} else {
-			text_poke_byte((void *)s->addr, s->orig[0]);
-			text_poke_byte((void *)s->addr, s->orig[0]);
-		}
+		/* the bytes first: a CPU that hits int3 after finds no site and retries */
+		if (kprobe_sites_armed())
+			site_disarm(s, NULL);
 		for (pp = &kprobe_table[hash_addr(s->addr)]; *pp; pp = &(*pp)->next)
 			if (*pp == s) {
 				smp_store_release(pp, s->next);

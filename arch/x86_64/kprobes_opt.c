@@ -271,7 +271,8 @@ static void site_prepare(struct kprobe_site *s, void *unused)
 	if (!s->opt_wanted || opt_batch.b.n == OPT_BATCH_MAX)
 		return;
 	s->opt_wanted = false;
-	if (s->optimized || s->opt_refused || !optimization_on || !s->probes)
+	if (s->optimized || s->opt_refused || !optimization_on || !s->probes ||
+	    !kprobe_sites_armed())
 		return;
 	len = region_len(s);
 	d = len > 0 ? detour_build(s, (unsigned int)len) : NULL;

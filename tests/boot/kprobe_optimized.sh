@@ -5,7 +5,7 @@
 # optimized, unoptimized and removed while 4 CPUs keep hitting them.
 # spoor-exec: --smp 4 --timeout 240
 . /spoor/lib/tap.sh
-echo 1..15
+echo 1..17
 cd /sys/kernel/tracing
 O=/proc/sys/debug/kprobes-optimization
 L=/sys/kernel/debug/kprobes/list
@@ -171,5 +171,30 @@ done
 touch /tmp/stop
 wait
 is "20 rounds of both under load" 0 $bad
+
+# debug/kprobes/enabled: 0 takes the probes out of the text (listed still), 1 puts them
+# back and the optimizer at them again.
+E=/sys/kernel/debug/kprobes/enabled
+echo "p:km kernel_clone+$mid" > kprobe_events
+echo 1 > events/kprobes/km/enable
+wait_list OPTIMIZED
+hits() { awk '$1 == "km" { print $2 }' kprobe_profile; }
+bad=0
+echo maybe > $E 2>/dev/null && bad=1
+echo 0 > $E || bad=1
+h0=$(hits)
+( true )
+h1=$(hits)
+listed=$(grep -c "kernel_clone+0x$(printf %x $mid) " $L)
+echo 1 > $E || bad=1
+wait_list "kernel_clone+0x$(printf %x $mid) .*OPTIMIZED" || bad=1
+( true )
+h2=$(hits)
+echo 0 > events/kprobes/km/enable
+echo > kprobe_events
+# (waiting forks too: more than one hit after)
+is "enabled 0: no hits, still listed; 1: hit and optimized again" "0 0 1 yes" \
+	"$bad $((h1 - h0)) $listed $([ $((h2 - h1)) -ge 1 ] && echo yes)"
+is "enabled reads 1" 1 "$(cat $E)"
 check "the load's forks hit the probes meanwhile ($hits)" test "$hits" -gt 100
 is "nothing is left in the listing" "" "$(cat $L)"

@@ -50,6 +50,8 @@ void kprobe_lock(void);
 void kprobe_unlock(void);
 /* Call fn for every site, under kprobe_lock. */
 void kprobe_for_each_site(void (*fn)(struct kprobe_site *s, void *arg), void *arg);
+/* Are sites in the text (/sys/kernel/debug/kprobes/enabled)? */
+bool kprobe_sites_armed(void);
 /* Run the site's handlers on regs (the int3's or the detour's); irqs off. */
 void kprobe_site_run_handlers(struct kprobe_site *s, struct pt_regs *regs);
 bool kprobe_site_is_return(const struct kprobe_site *s);
