@@ -320,6 +320,7 @@ int register_kprobe(struct kprobe *p)
 	p->nmissed = 0;
 	p->site = s = kprobe_site_lookup(where);
 	if (!s) {
+		kprobe_opt_start();
 		ret = site_arm(where, p);
 		goto out;
 	}

@@ -349,18 +349,22 @@ static int kprobe_optimizer(void *unused)
 	return 0;
 }
 
+void kprobe_opt_start(void)
+{
+	struct task_struct *t;
+
+	if (optimizer_task)
+		return;
+	t = kthread_run(kprobe_optimizer, NULL, "kprobe_optimizer");
+	if (!IS_ERR(t))
+		optimizer_task = t;
+}
+
 void kprobe_opt_queue(struct kprobe_site *s)
 {
-	if (!optimization_on || s->optimized)
+	if (!optimization_on || s->optimized || !optimizer_task)
 		return;
 	s->opt_wanted = true;
-	if (!optimizer_task) {
-		struct task_struct *t = kthread_run(kprobe_optimizer, NULL, "kprobe_optimizer");
-
-		if (IS_ERR(t))
-			return;
-		optimizer_task = t;
-	}
 	WRITE_ONCE(optimizer_work, true);
 	wake_up(&optimizer_wq);
 }

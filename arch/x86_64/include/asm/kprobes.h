@@ -60,6 +60,11 @@ void kprobe_enter(void);
 void kprobe_exit(void);
 
 /* kprobes_opt.c, all under kprobe_lock */
+/*
+ * The optimizer's kthread, started by the first registration before its
+ * probe is armed (a probe on kernel_clone would see the fork otherwise).
+ */
+void kprobe_opt_start(void);
 /* Queue a new site for the optimizer. */
 void kprobe_opt_queue(struct kprobe_site *s);
 /* Put the int3 back in place of the jmp (a probe in the region, a kretprobe). */
