@@ -59,7 +59,7 @@ bool kprobe_site_is_return(const struct kprobe_site *s);
 void kprobe_enter(void);
 void kprobe_exit(void);
 
-/* kprobes_opt.c, all under kprobe_lock */
+/* kprobes_opt.c, under kprobe_lock but kprobe_opt_region_copy (any context) */
 /*
  * The optimizer's kthread, started by the first registration before its
  * probe is armed (a probe on kernel_clone would see the fork otherwise).
