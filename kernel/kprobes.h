@@ -62,6 +62,43 @@ void unregister_kretprobe(struct kretprobe *rp);
 /* The default maxactive (Linux's for a preemptible kernel). */
 unsigned int kretprobe_default_maxactive(void);
 
+/*
+ * Jump optimization (arch/x86_64/kprobes_opt.c): a probe whose
+ * instructions allow it is hit through a jmp to a detour instead of
+ * int3, some time after it is registered. /proc/sys/debug/kprobes-
+ * optimization: 0 puts every probe back to int3 before returning.
+ */
+int kprobes_optimization_get(void);
+void kprobes_optimization_set(bool on);
+
+/* One registered probe, for /sys/kernel/debug/kprobes/list. */
+struct kprobe_info {
+	unsigned long addr;	/* where it is in the text */
+	bool is_return;		/* a kretprobe's */
+	bool optimized;		/* hit through a jmp */
+};
+/* fn for every registered probe (kprobes in a site's registration order). Sleeps. */
+void kprobes_list(void (*fn)(void *arg, const struct kprobe_info *info), void *arg);
+
+/*
+ * /sys/kernel/debug/kprobes/enabled: at 0 every probe stays registered
+ * but none is in the text (no hits) until it is 1 again. Sleeps.
+ */
+int kprobes_get_armed(void);
+void kprobes_set_armed(bool on);
+
+/* /sys/kernel/debug/kprobes/{list,enabled} (kernel/kprobes_debugfs.c). */
+int kprobes_debugfs_init(void);
+
+/*
+ * entry.S, on every return from an interrupt or exception while
+ * kprobe_opt_prepared (sites with a detour) is nonzero: a CPU that would
+ * resume inside an optimized probe's region (or the slot of its first
+ * instruction) resumes at the same point of the detour's copy instead.
+ */
+extern unsigned int kprobe_opt_prepared;
+void kprobe_fixup_interrupted(struct pt_regs *regs);
+
 /* traps.c: an int3 that may be a probe's; true if handled. */
 bool kprobe_int3_handler(struct pt_regs *regs);
 /* do_exit: the task's pending returns will never happen. */

@@ -23,6 +23,7 @@
 #include <trace/trace_events_hist.h>
 #include <trace/user_events.h>
 #include <trace/trace_kprobe.h>
+#include <kernel/kprobes.h>
 #include <kernel/shell/init.h>
 #include <kernel/ftrace.h>
 #include <trace/trace_functions.h>
@@ -87,5 +88,7 @@ notrace void start_kernel(u32 magic, u32 info_phys)
 	/* /sys/kernel/debug/static_keys: tracefs_init made /sys/kernel/debug. */
 	if (jump_label_debugfs_init())
 		printk(KERN_ERR "jump_label: no /sys/kernel/debug/static_keys\n");
+	if (kprobes_debugfs_init())
+		printk(KERN_ERR "kprobes: no /sys/kernel/debug/kprobes\n");
 	sched_start_init(kernel_init, NULL);
 }

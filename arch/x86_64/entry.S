@@ -31,6 +31,9 @@ common_entry:
 	movq %rsp, %rbp
 	call do_interrupt
 	addq $16, %rsp
+	/* resuming inside an optimized kprobe's region: its detour's copy instead */
+	cmpl $0, kprobe_opt_prepared(%rip)
+	jne 3f
 	.globl interrupt_return
 interrupt_return:
 	pop_regs
@@ -39,6 +42,9 @@ interrupt_return:
 	jz 2f
 	swapgs
 2:	iretq
+3:	movq %rsp, %rdi
+	call kprobe_fixup_interrupted
+	jmp interrupt_return
 
 	.balign 16
 paranoid_entry:
@@ -57,7 +63,11 @@ paranoid_entry:
 	movq %rsp, %rbp
 	call do_interrupt
 	addq $16, %rsp
-	testl %ebx, %ebx
+	cmpl $0, kprobe_opt_prepared(%rip)
+	je 3f
+	movq %rsp, %rdi
+	call kprobe_fixup_interrupted
+3:	testl %ebx, %ebx
 	jz 2f
 	swapgs
 2:	pop_regs

@@ -16,11 +16,14 @@
  * not stall it). A slot may still be running on a preempted task, so
  * slots are never reused for another address.
  *
- * Registration and removal hold kprobe_mutex (Linux's name), a sleeping
- * lock: a removal can wait long for the handlers in flight.
+ * Registration, the optimizer (kprobes_opt.c: a jmp to a detour in place
+ * of the int3) and the listing are serialized by kprobe_mutex (Linux's
+ * name), a sleeping lock: a removal can wait long for the handlers in
+ * flight, the optimizer for a cross-CPU sync.
  */
 /* ftrace: notrace */
 #include <kernel/types.h>
+#include <kernel/atomic.h>
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <kernel/slab.h>
@@ -39,29 +42,18 @@
 #include <asm/extable.h>
 #include <asm/text_patch.h>
 #include <asm/irqflags.h>
+#include <asm/kprobes.h>
 #include <trace/ftrace.h>
 
-#define INT3_OPCODE		0xcc
-#define JMP32_OPCODE		0xe9
 #define KPROBE_SLOT_SIZE	32
 #define KPROBE_HASH		256
 
-extern u8 kprobe_insn_slots[], kprobe_insn_slots_end[];
 extern u8 kretprobe_trampoline[];
 
-/* One probed instruction. */
-struct kprobe_site {
-	unsigned long addr;		/* where the int3 is */
-	struct insn insn;
-	u8 orig[INSN_MAX_LEN];		/* the instruction as it was */
-	u8 *slot;			/* INSN_FLOW_NONE: where its copy runs */
-	struct kprobe *probes;		/* in registration order; readers: the int3 handler */
-	struct kprobe_site *next;	/* hash chain */
-};
+static void kretprobe_entry(struct kprobe *p, struct pt_regs *regs);
 
-/* Serializes register/unregister: the table's and the slots' writers. */
-static DEFINE_MUTEX(kprobe_mutex);
 static struct kprobe_site *kprobe_table[KPROBE_HASH];
+static DEFINE_MUTEX(kprobe_mutex);
 /* Slots handed out; each stays its address's (slot_addr) for good. */
 static unsigned int slots_used;
 static unsigned long slot_addr[65536 / KPROBE_SLOT_SIZE];
@@ -77,7 +69,27 @@ static unsigned int hash_addr(unsigned long addr)
 	return (unsigned int)((addr ^ (addr >> 8)) % KPROBE_HASH);
 }
 
-static struct kprobe_site *site_lookup(unsigned long addr)
+void kprobe_lock(void)
+{
+	mutex_lock(&kprobe_mutex);
+}
+
+void kprobe_unlock(void)
+{
+	mutex_unlock(&kprobe_mutex);
+}
+
+void kprobe_enter(void)
+{
+	this_cpu_inc(kprobe_enters);
+}
+
+void kprobe_exit(void)
+{
+	this_cpu_inc(kprobe_exits);
+}
+
+struct kprobe_site *kprobe_site_lookup(unsigned long addr)
 {
 	struct kprobe_site *s = smp_load_acquire(&kprobe_table[hash_addr(addr)]);
 
@@ -87,16 +99,17 @@ static struct kprobe_site *site_lookup(unsigned long addr)
 	return NULL;
 }
 
-/* The text at addr as it is without our int3s. */
-static void read_text(unsigned long addr, u8 *buf, unsigned int len)
+/* The text at addr as it is without our int3s and jmps. */
+void kprobe_read_text(unsigned long addr, u8 *buf, unsigned int len)
 {
 	memcpy(buf, (const void *)addr, len);
 	for (unsigned int i = 0; i < len; i++) {
-		struct kprobe_site *s = site_lookup(addr + i);
+		struct kprobe_site *s = kprobe_site_lookup(addr + i);
 
 		if (s)
 			buf[i] = s->orig[0];
 	}
+	kprobe_opt_read_text(addr, buf, len);
 }
 
 /* Wait until every handler that started on any CPU before this call has returned. */
@@ -148,7 +161,7 @@ static int probe_point(unsigned long addr, unsigned long *where)
 	     addr < (unsigned long)kprobe_insn_slots_end))
 		return -EINVAL;
 	for (ip = start; ip < addr; ip += insn.len) {
-		read_text(ip, buf, sizeof(buf));
+		kprobe_read_text(ip, buf, sizeof(buf));
 		if (insn_decode(&insn, buf, sizeof(buf)) < 0)
 			return -EILSEQ;
 	}
@@ -165,7 +178,7 @@ static int probe_point(unsigned long addr, unsigned long *where)
 /* Read and decode the site's instruction: can it run after a hit? */
 static int site_decode(struct kprobe_site *s)
 {
-	read_text(s->addr, s->orig, sizeof(s->orig));
+	kprobe_read_text(s->addr, s->orig, sizeof(s->orig));
 	if (insn_decode(&s->insn, s->orig, sizeof(s->orig)) < 0)
 		return -EILSEQ;
 	if (s->insn.flow == INSN_FLOW_OTHER || s->orig[0] == INT3_OPCODE)
@@ -205,42 +218,73 @@ static int site_slot(struct kprobe_site *s)
 	rel = (s32)((s->addr + len) - ((unsigned long)s->slot + len + 5));
 	memcpy(copy + len + 1, &rel, 4);
 	text_poke(s->slot, copy, sizeof(copy));
-	slot_addr[slots_used++] = s->addr;
+	slot_addr[slots_used] = s->addr;
+	smp_store_release(&slots_used, slots_used + 1);
 	return 0;
 }
 
 int kprobe_check(unsigned long addr)
 {
 	struct kprobe_site s = { 0 };
-	int ret = probe_point(addr, &s.addr);
+	int ret;
 
-	if (ret || site_lookup(s.addr))
-		return ret;
-	return site_decode(&s);
+	kprobe_lock();
+	ret = probe_point(addr, &s.addr);
+	if (!ret && !kprobe_site_lookup(s.addr))
+		ret = site_decode(&s);
+	kprobe_unlock();
+	return ret;
 }
 
-static int __register_kprobe(struct kprobe *p)
+/* /sys/kernel/debug/kprobes/enabled at 0: sites stay registered, none is in the text. */
+static bool sites_disarmed;
+
+bool kprobe_sites_armed(void)
 {
-	unsigned long where;
-	struct kprobe_site *s;
-	unsigned int h;
-	int ret = probe_point(p->addr, &where);
+	return !sites_disarmed;
+}
 
-	if (ret)
-		return ret;
-	p->nmissed = 0;
-	p->site = s = site_lookup(where);
-	if (s) {
-		struct kprobe **tail = &s->probes;
+/* The site's int3 into the text, and the optimizer told. */
+static void site_rearm(struct kprobe_site *s, void *unused)
+{
+	text_poke_byte((void *)s->addr, INT3_OPCODE);
+	kprobe_opt_queue(s);
+}
 
-		/* in registration order, as Linux runs them */
-		while (*tail)
-			tail = &(*tail)->next;
-		p->next = NULL;
-		smp_store_release(tail, p);
-		return 0;
+/* The site's original bytes back in the text, in place of its int3 or jmp. */
+static void site_disarm(struct kprobe_site *s, void *unused)
+{
+	if (s->optimized) {
+		kprobe_opt_remove(s);
+		return;
 	}
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	/* twice, as text_poke_bp_batch's last pass: MTTCG may keep a translation of the int3 */
+	text_poke_byte((void *)s->addr, s->orig[0]);
+	text_poke_byte((void *)s->addr, s->orig[0]);
+}
+
+int kprobes_get_armed(void)
+{
+	return kprobe_sites_armed();
+}
+
+void kprobes_set_armed(bool on)
+{
+	kprobe_lock();
+	if (on != kprobe_sites_armed()) {
+		sites_disarmed = !on;
+		kprobe_for_each_site(on ? site_rearm : site_disarm, NULL);
+	}
+	kprobe_unlock();
+}
+
+/* A new site: decoded, its slot written, in the table, its int3 in the text. */
+static int site_arm(unsigned long where, struct kprobe *p)
+{
+	struct kprobe_site *s = kzalloc(sizeof(*s), GFP_KERNEL);
+	unsigned int h;
+	int ret;
+
 	if (!s)
 		return -ENOMEM;
 	s->addr = where;
@@ -254,58 +298,132 @@ static int __register_kprobe(struct kprobe *p)
 	p->next = NULL;
 	s->probes = p;
 	p->site = s;
+	/* an optimized region holding where goes back to int3 first */
+	kprobe_opt_make_room(where);
 	h = hash_addr(where);
 	s->next = kprobe_table[h];
 	smp_store_release(&kprobe_table[h], s);
-	text_poke_byte((void *)where, INT3_OPCODE);
+	if (kprobe_sites_armed())
+		site_rearm(s, NULL);
 	return 0;
 }
 
-static void __unregister_kprobe(struct kprobe *p)
+int register_kprobe(struct kprobe *p)
+{
+	unsigned long where;
+	struct kprobe_site *s;
+	int ret;
+
+	kprobe_lock();
+	ret = probe_point(p->addr, &where);
+	if (ret)
+		goto out;
+	p->nmissed = 0;
+	p->site = s = kprobe_site_lookup(where);
+	if (!s) {
+		kprobe_opt_start();
+		ret = site_arm(where, p);
+		goto out;
+	}
+	struct kprobe **tail = &s->probes;
+
+	/* in registration order, as Linux runs them */
+	while (*tail)
+		tail = &(*tail)->next;
+	p->next = NULL;
+	smp_store_release(tail, p);
+	/* kretprobes are not optimized (Linux's are on ftrace sites) */
+	if (s->optimized && kprobe_site_is_return(s))
+		kprobe_opt_unoptimize(s);
+out:
+	kprobe_unlock();
+	return ret;
+}
+
+void unregister_kprobe(struct kprobe *p)
 {
 	struct kprobe_site *s = p->site, **pp;
 	struct kprobe **kp;
 
+	kprobe_lock();
 	for (kp = &s->probes; *kp; kp = &(*kp)->next)
 		if (*kp == p) {
 			smp_store_release(kp, p->next);
 			break;
 		}
 	if (!s->probes) {
-		/*
-		 * The byte first: a CPU that hits int3 after finds no site and
-		 * retries. Written twice, as text_poke_bp_batch does its last
-		 * pass: QEMU's MTTCG may keep a translation holding the int3.
-		 */
-		text_poke_byte((void *)s->addr, s->orig[0]);
-		text_poke_byte((void *)s->addr, s->orig[0]);
+		/* the bytes first: a CPU that hits int3 after finds no site and retries */
+		if (kprobe_sites_armed())
+			site_disarm(s, NULL);
 		for (pp = &kprobe_table[hash_addr(s->addr)]; *pp; pp = &(*pp)->next)
 			if (*pp == s) {
 				smp_store_release(pp, s->next);
 				break;
 			}
+	} else {
+		/* the kretprobe that kept it from being optimized may be gone */
+		kprobe_opt_queue(s);
 	}
 	kprobe_synchronize();
-	if (!s->probes)
+	if (!s->probes) {
+		/* a region it kept from being optimized may be free now */
+		kprobe_opt_requeue_around(s->addr);
 		kfree(s);
+	}
 	p->site = NULL;
+	kprobe_unlock();
 }
 
-int register_kprobe(struct kprobe *p)
+void kprobe_for_each_site(void (*fn)(struct kprobe_site *s, void *arg), void *arg)
 {
-	int ret;
-
-	mutex_lock(&kprobe_mutex);
-	ret = __register_kprobe(p);
-	mutex_unlock(&kprobe_mutex);
-	return ret;
+	for (unsigned int h = 0; h < KPROBE_HASH; h++)
+		for (struct kprobe_site *s = kprobe_table[h]; s; s = s->next)
+			fn(s, arg);
 }
 
-void unregister_kprobe(struct kprobe *p)
+void kprobes_list(void (*fn)(void *arg, const struct kprobe_info *info), void *arg)
 {
-	mutex_lock(&kprobe_mutex);
-	__unregister_kprobe(p);
-	mutex_unlock(&kprobe_mutex);
+	kprobe_lock();
+	for (unsigned int h = 0; h < KPROBE_HASH; h++)
+		for (struct kprobe_site *s = kprobe_table[h]; s; s = s->next)
+			for (struct kprobe *p = s->probes; p; p = p->next) {
+				struct kprobe_info info = {
+					.addr = s->addr,
+					.is_return = p->pre_handler == kretprobe_entry,
+					.optimized = s->optimized,
+				};
+
+				fn(arg, &info);
+			}
+	kprobe_unlock();
+}
+
+void kprobe_fixup_interrupted(struct pt_regs *regs)
+{
+	unsigned long ip = regs->rip, to = 0;
+	struct kprobe_site *s;
+
+	if (user_mode(regs))
+		return;
+	kprobe_enter();
+	if (ip >= (unsigned long)kprobe_insn_slots && ip < (unsigned long)kprobe_insn_slots_end) {
+		/* in a slot: its instruction, or its jmp back into the region */
+		unsigned long i = (ip - (unsigned long)kprobe_insn_slots) / KPROBE_SLOT_SIZE;
+		unsigned long off = (ip - (unsigned long)kprobe_insn_slots) % KPROBE_SLOT_SIZE;
+
+		s = i < smp_load_acquire(&slots_used) ? kprobe_site_lookup(slot_addr[i]) : NULL;
+		if (s && s->slot && off <= s->insn.len)
+			to = kprobe_opt_region_copy(s, s->addr + off);
+	} else {
+		for (unsigned int k = 1; k < KPROBE_REGION_MAX && !to; k++) {
+			s = kprobe_site_lookup(ip - k);
+			if (s)
+				to = kprobe_opt_region_copy(s, ip);
+		}
+	}
+	if (to)
+		regs->rip = to;
+	kprobe_exit();
 }
 
 /* Go on as the probed instruction would have. */
@@ -313,6 +431,11 @@ static void site_run_insn(const struct kprobe_site *s, struct pt_regs *regs)
 {
 	unsigned long next = s->addr + s->insn.len;
 
+	/* a prepared detour: its copy of the region, so no CPU stops inside it */
+	if (smp_load_acquire(&s->detour)) {
+		regs->rip = kprobe_opt_region_copy(s, s->addr);
+		return;
+	}
 	switch (s->insn.flow) {
 	case INSN_FLOW_JMP:
 		regs->rip = next + (unsigned long)(long)s->insn.rel;
@@ -331,27 +454,10 @@ static void site_run_insn(const struct kprobe_site *s, struct pt_regs *regs)
 	}
 }
 
-bool kprobe_int3_handler(struct pt_regs *regs)
+static __always_inline void site_run_handlers(struct kprobe_site *s, struct pt_regs *regs)
 {
-	unsigned long ip = regs->rip - 1;
-	struct kprobe_site *s;
-	bool run;
+	bool run = !this_cpu_read(kprobe_busy) && !in_nmi();
 
-	if (user_mode(regs))
-		return false;
-	this_cpu_inc(kprobe_enters);
-	s = site_lookup(ip);
-	if (!s) {
-		this_cpu_inc(kprobe_exits);
-		/* removed while this CPU was on its way: run what memory holds now */
-		if (*(volatile u8 *)ip != INT3_OPCODE && !in_static_key_site(ip, 1) &&
-		    !ftrace_location(ip)) {
-			regs->rip = ip;
-			return true;
-		}
-		return false;
-	}
-	run = !this_cpu_read(kprobe_busy) && !in_nmi();
 	if (run)
 		this_cpu_write(kprobe_busy, true);
 	for (struct kprobe *p = smp_load_acquire(&s->probes); p; p = smp_load_acquire(&p->next)) {
@@ -365,8 +471,35 @@ bool kprobe_int3_handler(struct pt_regs *regs)
 	}
 	if (run)
 		this_cpu_write(kprobe_busy, false);
+}
+
+void kprobe_site_run_handlers(struct kprobe_site *s, struct pt_regs *regs)
+{
+	site_run_handlers(s, regs);
+}
+
+bool kprobe_int3_handler(struct pt_regs *regs)
+{
+	unsigned long ip = regs->rip - 1;
+	struct kprobe_site *s;
+
+	if (user_mode(regs))
+		return false;
+	kprobe_enter();
+	s = kprobe_site_lookup(ip);
+	if (!s) {
+		kprobe_exit();
+		/* removed while this CPU was on its way: run what memory holds now */
+		if (*(volatile u8 *)ip != INT3_OPCODE && !in_static_key_site(ip, 1) &&
+		    !ftrace_location(ip)) {
+			regs->rip = ip;
+			return true;
+		}
+		return false;
+	}
+	site_run_handlers(s, regs);
 	site_run_insn(s, regs);
-	this_cpu_inc(kprobe_exits);
+	kprobe_exit();
 	return true;
 }
 
@@ -434,6 +567,14 @@ static void pool_put(struct kretprobe_instance *ri)
 		dead_pools = pool;
 		spin_unlock_irqrestore(&dead_pools_lock, flags);
 	}
+}
+
+bool kprobe_site_is_return(const struct kprobe_site *s)
+{
+	for (const struct kprobe *p = s->probes; p; p = p->next)
+		if (p->pre_handler == kretprobe_entry)
+			return true;
+	return false;
 }
 
 /* The entry probe: swap the return address (at *rsp on entry) for the trampoline. */

@@ -29,6 +29,8 @@ const u8 x86_nop5[TEXT_POKE_SITE_SIZE] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 static const struct text_poke_batch *poke_batch;
 
 static DEFINE_SPINLOCK(text_lock);
+/* The alias at POKE_ADDR: one writer at a time (text_poke runs under text_lock or not). */
+static DEFINE_SPINLOCK(poke_lock);
 
 static bool site_jumps(const struct jump_entry *e, bool enabled)
 {
@@ -68,13 +70,13 @@ void text_poke(void *addr, const void *src, size_t len)
 	unsigned long page = a & ~(PAGE_SIZE - 1);
 	unsigned long flags;
 
-	local_irq_save(flags);
+	spin_lock_irqsave(&poke_lock, flags);
 	map_page(POKE_ADDR, kernel_virt_to_phys(page), PAGE_KERNEL);
 	map_page(POKE_ADDR + PAGE_SIZE, kernel_virt_to_phys(page + PAGE_SIZE), PAGE_KERNEL);
 	memcpy((void *)(POKE_ADDR + (a - page)), src, len);
 	unmap_page(POKE_ADDR);
 	unmap_page(POKE_ADDR + PAGE_SIZE);
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&poke_lock, flags);
 }
 
 static void do_sync_core(void *unused)

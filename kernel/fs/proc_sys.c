@@ -4,6 +4,8 @@
  * keeps the value it is given (ftracetest saves, sets -1 and restores
  * it); Linux's range is -1..INT_MAX. kernel/stack_tracer_enabled starts
  * and stops the stack tracer (trace/trace_stack.c), any int as Linux's.
+ * debug/kprobes-optimization (0 or 1) turns jump-optimized kprobes off
+ * and on (kernel/kprobes.h).
  */
 #include <kernel/types.h>
 #include <kernel/errno.h>
@@ -13,6 +15,7 @@
 #include <kernel/fs/seq_file.h>
 #include <kernel/fs/proc_internal.h>
 #include <kernel/ftrace.h>
+#include <kernel/kprobes.h>
 
 /* name_fops: a sysctl shown by name_show and set by name_write. */
 #define SYSCTL_FILE(name)							\
@@ -82,9 +85,27 @@ static ssize_t stack_tracer_write(struct file *file, const char *buf, size_t cou
 
 SYSCTL_FILE(stack_tracer);
 
+static int kprobes_opt_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", kprobes_optimization_get());
+	return 0;
+}
+
+static ssize_t kprobes_opt_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	int v, ret = sysctl_parse_int(buf, count, 0, &v);
+
+	if (ret || v > 1)
+		return -EINVAL;
+	kprobes_optimization_set(v);
+	return (ssize_t)count;
+}
+
+SYSCTL_FILE(kprobes_opt);
+
 int proc_sys_init(struct dentry *proc)
 {
-	struct dentry *sys = pseudo_create_dir(proc, "sys"), *kernel, *f;
+	struct dentry *sys = pseudo_create_dir(proc, "sys"), *kernel, *debug, *f;
 
 	if (IS_ERR(sys))
 		return (int)PTR_ERR(sys);
@@ -95,5 +116,11 @@ int proc_sys_init(struct dentry *proc)
 	if (!IS_ERR(f))
 		f = pseudo_create_file(kernel, "stack_tracer_enabled", 0644, &stack_tracer_fops,
 				       NULL);
+	if (IS_ERR(f))
+		return (int)PTR_ERR(f);
+	debug = pseudo_create_dir(sys, "debug");
+	if (IS_ERR(debug))
+		return (int)PTR_ERR(debug);
+	f = pseudo_create_file(debug, "kprobes-optimization", 0644, &kprobes_opt_fops, NULL);
 	return IS_ERR(f) ? (int)PTR_ERR(f) : 0;
 }

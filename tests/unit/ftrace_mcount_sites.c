@@ -105,6 +105,8 @@ Test(ftrace_mcount_sites, notrace_functions_have_no_site)
 		"gdt_init_cpu", "idt_init",
 		"stack_trace_save",	/* func_stack_trace's walker */
 		"kprobe_int3_handler", "kretprobe_trampoline_handler",	/* kprobes */
+		"kprobe_opt_handler", "kprobe_site_run_handlers", "kprobe_site_lookup",
+		"kprobe_fixup_interrupted",	/* optimized kprobes' hits and interrupt returns */
 		"insn_decode", "copy_from_kernel_nofault",	/* what they run on */
 	};
 	static const char *const always[] = {
