@@ -39,6 +39,8 @@ struct ftrace_ret_frame {
 	u64 subtime;			/* the profiler's callees' time (graph-time off) */
 	unsigned int flags;		/* FGRAPH_FRAME_* */
 	unsigned int arrays;		/* the graph tracers that recorded the call (bit = slot) */
+	/* an fprobe %return's: the argument registers at the call (rdi, rsi, rdx, rcx, r8, r9) */
+	unsigned long args[6];
 };
 
 /*

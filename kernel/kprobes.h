@@ -37,10 +37,17 @@ struct kprobe {
 
 struct kretprobe_pool;
 
+/* The argument registers a kretprobe keeps from the call (rdi, rsi, rdx, rcx, r8, r9). */
+#define KRETPROBE_ARGS	6
+
 struct kretprobe {
 	struct kprobe kp;	/* on the function's entry */
-	/* at the return: regs->rax is the return value, ret_ip where it returns to */
-	void (*handler)(struct kretprobe *rp, struct pt_regs *regs, unsigned long ret_ip);
+	/*
+	 * At the return: regs->rax is the return value, ret_ip where it returns
+	 * to, args the KRETPROBE_ARGS argument registers as they were at the call.
+	 */
+	void (*handler)(struct kretprobe *rp, struct pt_regs *regs, unsigned long ret_ip,
+			const unsigned long *args);
 	unsigned int maxactive;	/* calls tracked at once; 0: the default */
 	unsigned long nmissed;	/* calls not tracked: all maxactive in use */
 	struct kretprobe_pool *pool;	/* private */

@@ -844,6 +844,7 @@ static const char readme_text[] =
 	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
 	"\t           +|-<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t           $<field> of the attached event, in an eprobe\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
 	"\t           symstr, b<bit-width>@<bit-offset>/<container-size>, <type>\\[<array-size>\\]\n";
 

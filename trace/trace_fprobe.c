@@ -76,6 +76,20 @@ static void fprobe_regs(struct pt_regs *regs, const struct ftrace_regs *fregs, u
 	regs->rsp = (unsigned long)&fregs->parent_ip;
 }
 
+_Static_assert(sizeof(((struct ftrace_ret_frame *)0)->args) ==
+	       PROBE_ENTRY_ARGS * sizeof(unsigned long), "a frame keeps what $argN may name");
+
+/* What a %return fprobe's $argN reads at the return. */
+static void fprobe_save_args(struct ftrace_ret_frame *f, const struct ftrace_regs *fregs)
+{
+	f->args[0] = fregs->rdi;
+	f->args[1] = fregs->rsi;
+	f->args[2] = fregs->rdx;
+	f->args[3] = fregs->rcx;
+	f->args[4] = fregs->r8;
+	f->args[5] = fregs->r9;
+}
+
 static void fprobe_entry(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			 struct ftrace_regs *fregs)
 {
@@ -89,10 +103,14 @@ static void fprobe_entry(unsigned long ip, unsigned long parent_ip, struct ftrac
 		f = fgraph_hooked(fregs, ip, &depth);
 		if (f) {
 			f->flags |= FGRAPH_FRAME_FPROBE;
+			fprobe_save_args(f, fregs);
 			return;
 		}
-		if (fgraph_push(fregs, ip, FGRAPH_FRAME_FPROBE, &depth))
+		f = fgraph_push(fregs, ip, FGRAPH_FRAME_FPROBE, &depth);
+		if (f) {
+			fprobe_save_args(f, fregs);
 			fgraph_hook(fregs);
+		}
 		return;
 	}
 	fprobe_regs(&regs, fregs, ip);
@@ -111,8 +129,9 @@ static void fprobe_return(const struct ftrace_ret_frame *f, unsigned long retval
 		struct trace_fprobe *tf = READ_ONCE(fprobe_exits[i]);
 
 		if (tf && tf->addr == f->func)
-			probe_event_hit(&tf->pe, &(struct probe_hit){ .regs = &regs, .ip = f->func,
-								      .ret_ip = f->ret,
+			probe_event_hit(&tf->pe, &(struct probe_hit){ .regs = &regs,
+								      .entry_args = f->args,
+								      .ip = f->func, .ret_ip = f->ret,
 								      .head = PROBE_HEAD_RET });
 	}
 }

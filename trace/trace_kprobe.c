@@ -77,11 +77,14 @@ static void kprobe_pre_handler(struct kprobe *p, struct pt_regs *regs)
 	preempt_enable();
 }
 
-static void kretprobe_handler(struct kretprobe *rp, struct pt_regs *regs, unsigned long ret_ip)
+_Static_assert(KRETPROBE_ARGS == PROBE_ENTRY_ARGS, "a kretprobe keeps what $argN may name");
+
+static void kretprobe_handler(struct kretprobe *rp, struct pt_regs *regs, unsigned long ret_ip,
+			      const unsigned long *args)
 {
 	struct trace_kprobe *tk = container_of(rp, struct trace_kprobe, rp);
-	struct probe_hit hit = { .regs = regs, .ip = rp->kp.addr, .ret_ip = ret_ip,
-				 .head = PROBE_HEAD_RET };
+	struct probe_hit hit = { .regs = regs, .entry_args = args, .ip = rp->kp.addr,
+				 .ret_ip = ret_ip, .head = PROBE_HEAD_RET };
 
 	preempt_disable();
 	probe_event_hit(&tk->pe, &hit);

@@ -105,7 +105,13 @@ static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos,
 	if (len > 4 && !memcmp(s, "$arg", 4)) {
 		if (parse_number(s + 4, len - 4, &n) || n == 0 || n > PROBE_STACK_MAX)
 			return fail(err, "Invalid argument number", pos, -EINVAL);
-		if (n <= ARRAY_SIZE(probe_arg_regs)) {
+		/* At a return the registers are the callee's: the ones saved at the call. */
+		if (ctx->flags & PROBE_CTX_RETURN) {
+			if (n > PROBE_ENTRY_ARGS)
+				return fail(err, "Invalid argument number", pos, -EINVAL);
+			a->base = PROBE_BASE_ENTRY_ARG;
+			a->base_val = n - 1;
+		} else if (n <= ARRAY_SIZE(probe_arg_regs)) {
 			a->base = PROBE_BASE_REG;
 			a->base_val = probe_arg_regs[n - 1];
 		} else {

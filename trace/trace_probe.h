@@ -34,6 +34,7 @@ enum probe_base {
 	PROBE_BASE_IMM,		/* base_val itself (@SYM's address, \\IMM) */
 	PROBE_BASE_FIELD,	/* an eprobe's $FIELD of the event's record, at base_val */
 	PROBE_BASE_IMMSTR,	/* \\"STRING": the text in imm_str */
+	PROBE_BASE_ENTRY_ARG,	/* a return probe's $argN: the base_val'th argument at the call */
 };
 
 enum probe_kind { PROBE_U, PROBE_S, PROBE_X, PROBE_CHAR, PROBE_STRING, PROBE_SYMBOL,
@@ -63,6 +64,9 @@ struct probe_arg {
 	/* PROBE_BASE_FIELD: the field's bytes, sign and filter type (its value, or a string's address) */
 	u8 field_size, field_signed, field_type;
 };
+
+/* The arguments a return probe keeps from the call: the System V registers. */
+#define PROBE_ENTRY_ARGS	6
 
 /* Where the arguments are fetched: what they may name. */
 #define PROBE_CTX_RETURN	0x1	/* at a function's return: $retval */

@@ -74,6 +74,8 @@ static unsigned long fetch_base(const struct probe_arg *a, const struct probe_hi
 		return hit->regs->rsp;
 	case PROBE_BASE_RETVAL:
 		return hit->regs->rax;
+	case PROBE_BASE_ENTRY_ARG:
+		return hit->entry_args ? hit->entry_args[a->base_val] : 0;
 	case PROBE_BASE_FIELD:
 		return fetch_field(a, hit->event_rec);
 	default:

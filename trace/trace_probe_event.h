@@ -60,6 +60,8 @@ struct probe_event {
 /* Record head words: __probe_ip, or __probe_func and __probe_ret_ip. */
 struct probe_hit {
 	struct pt_regs *regs;		/* registers and stack the arguments read */
+	/* a return probe's: the PROBE_ENTRY_ARGS arguments at the call ($argN) */
+	const unsigned long *entry_args;
 	const u8 *event_rec;		/* an eprobe's: the record whose fields it reads */
 	unsigned long ip, ret_ip;
 	enum probe_head head;

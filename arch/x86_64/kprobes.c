@@ -510,6 +510,7 @@ struct kretprobe_instance {
 	struct kretprobe_pool *pool;
 	unsigned long *ret_slot;	/* the stack word now holding the trampoline */
 	unsigned long ret_addr;
+	unsigned long args[KRETPROBE_ARGS];	/* the argument registers at the call */
 	struct kretprobe_instance *next;	/* the task's (newest first), or the free list */
 };
 
@@ -598,6 +599,12 @@ static void kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
 	}
 	ri->ret_slot = (unsigned long *)regs->rsp;
 	ri->ret_addr = *ri->ret_slot;
+	ri->args[0] = regs->rdi;
+	ri->args[1] = regs->rsi;
+	ri->args[2] = regs->rdx;
+	ri->args[3] = regs->rcx;
+	ri->args[4] = regs->r8;
+	ri->args[5] = regs->r9;
 	ri->next = t->kretprobe_stack;
 	t->kretprobe_stack = ri;
 	*ri->ret_slot = (unsigned long)kretprobe_trampoline;
@@ -632,7 +639,7 @@ unsigned long kretprobe_trampoline_handler(struct pt_regs *regs)
 		this_cpu_write(kprobe_busy, true);
 		regs->rip = ret;
 		regs->rsp = (unsigned long)(ret_slot + 1);
-		rp->handler(rp, regs, ret);
+		rp->handler(rp, regs, ret, ri->args);
 		this_cpu_write(kprobe_busy, false);
 	} else if (rp) {
 		rp->nmissed++;

@@ -8,7 +8,7 @@
 # immediates, symstr) and garbage that must be refused without harm.
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..33
+echo 1..38
 cd /sys/kernel/tracing
 
 fields() {	# fields EVENT-DIR: its own fields as type;offset;size;signed, then the print fmt
@@ -199,4 +199,24 @@ done
 echo 'f:ok vfs_write' >> dynamic_events
 is "garbage is refused and the file still works" 'r10:kprobes/kr vfs_read arg1=$retval|p:kprobes/ki vfs_read arg1=\1234 arg2=\"x" s=+0(%di):u8 sym=$stack0:symstr|f:fprobes/ok vfs_write' \
 	"$(tr '\n' '|' < dynamic_events | sed 's/|$//')"
+echo > dynamic_events
+
+# --- entry arguments at a return ($argN in r: and f:...%return, Linux 6.12's) ----------------------
+check "README says return probes take \$arg<N>" grep -q 'kernel return probes support: \$retval, \$arg<N>, \$comm' README
+echo 'p:kprobes/ent vfs_read fd=$arg1 n=$arg3' > dynamic_events
+echo 'r:kprobes/ret vfs_read fd=$arg1 n=$arg3 r=$retval' >> dynamic_events
+echo 'f:fprobes/fret vfs_read%return fd=$arg1 n=$arg3' >> dynamic_events
+echo > trace
+echo 1 > events/kprobes/enable
+echo 1 > events/fprobes/fret/enable
+cat README > /dev/null
+echo 0 > events/kprobes/enable
+echo 0 > events/fprobes/fret/enable
+ent=$(grep -m 1 -o ' ent: .*' trace | sed 's/.*fd=//')
+check "the entry probe recorded fd and n ($ent)" sh -c "echo '$ent' | grep -qE '^0x[0-9a-f]+ n=0x[0-9a-f]+$'"
+is "a kretprobe's \$arg1/\$arg3 are the call's (as the entry probe saw them)" "$ent" \
+	"$(grep -m 1 -o ' ret: .*' trace | sed 's/.*fd=//; s/ r=.*//')"
+is "... and an fprobe %return's" "$ent" "$(grep -m 1 -o ' fret: .*' trace | sed 's/.*fd=//')"
+echo 'r:kprobes/bad vfs_read x=$arg7' > dynamic_events 2>/dev/null
+is "beyond the six argument registers at a return: refused" "" "$(cat dynamic_events)"
 echo > dynamic_events
