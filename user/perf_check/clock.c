@@ -124,7 +124,12 @@ static void check_busy(const char *name, uint64_t config, uint64_t period, int f
 	close(fd);
 }
 
-/* A per-task clock is still while its task sleeps. */
+/*
+ * A per-task clock is still while its task sleeps: it counts the calls
+ * around the sleep, far below the 30 ms asleep. (Under a loaded host a
+ * stalled vCPU lengthens those calls: a CI run counted 5.5 ms, so the bound
+ * is half the sleep, which a clock running through it could not meet.)
+ */
 static void check_sleeping(void)
 {
 	struct clock_tally t = { 0 };
@@ -139,7 +144,7 @@ static void check_sleeping(void)
 	usleep(30000);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	clock_drain(&r, &t, 200000);
-	report(t.samples <= 3 && read_count(fd) < 2000000, "cpu_clock_sleeper",
+	report(t.samples <= 3 && read_count(fd) < 15000000, "cpu_clock_sleeper",
 	       "samples=%lu count=%llu (30 ms asleep)", t.samples,
 	       (unsigned long long)read_count(fd));
 	ring_unmap(&r);
