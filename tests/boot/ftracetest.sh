@@ -17,12 +17,15 @@ status=$?
 # it ran under set -x, up to the one that failed), for whoever reads the log.
 sed 's/^/# /' /tmp/ftracetest.out
 is "the driver ran every case (TAP plan and results)" 147 "$(grep -c '^\(not \)\{0,1\}ok [0-9]' /tmp/ftracetest.out)"
-# Two cases are known to fail now and then (docs/ROADMAP.md): 56 (function
-# traceon/off triggers) and 87 (preemptirq: its 500 ms section can come out
-# longer than 600 ms when the host stalls a TCG vCPU under load). Each failure
-# moves one case from pass to fail, nothing else.
+# Three cases are known to fail now and then (docs/ROADMAP.md): 56 (function
+# traceon/off triggers), 87 (preemptirq: its 500 ms section can come out
+# longer than 600 ms when the host stalls a TCG vCPU under load) and 114
+# (multihist: it diffs the two files of one named histogram while the fork
+# of its own `| wc -l` can land between the two reads, as it can on Linux).
+# Each failure moves one case from pass to fail, nothing else.
 pass=125 fail=1
-for c in '56 ftrace - test for function traceon/off triggers' '87 test for the preemptirqsoff tracer'; do
+for c in '56 ftrace - test for function traceon/off triggers' '87 test for the preemptirqsoff tracer' \
+	'114 event trigger - test multiple histogram triggers'; do
 	if grep -q "^not ok $c\$" /tmp/ftracetest.out; then
 		pass=$((pass - 1)) fail=$((fail + 1))
 	fi
