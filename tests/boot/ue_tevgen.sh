@@ -18,6 +18,8 @@ wait_for() {
 ue_tevgen 300 > /tmp/ue.out &
 pid=$!
 check "demo_request and demo_error registered" wait_for test -e $X/enable
+# (its line comes after the registrations and a first write: a loaded host showed the gap)
+wait_for grep -q '^registered:' /tmp/ue.out
 is "before any tracing: the check is off, a write is EBADF" "registered: enabled=0 emit=-9" "$(cat /tmp/ue.out)"
 is "format: the spec's fields" '	field:u32 bytes;	offset:8;	size:4;	signed:0;
 	field:u64 latency_ns;	offset:12;	size:8;	signed:0;
