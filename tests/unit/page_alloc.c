@@ -7,22 +7,12 @@
 #include <pthread.h>
 
 #define NR_PFNS 1024UL		/* one order-10 block */
+#include "tests/unit/mm_arena.h"
 
-unsigned long page_offset_base;
-static struct page map[NR_PFNS];
-static u8 *arena;
-
+/* Every test frees the pages it wants. */
 static void setup(void)
 {
-	arena = aligned_alloc(PAGE_SIZE, NR_PFNS * PAGE_SIZE);
-	cr_assert_not_null(arena);
-	page_offset_base = (unsigned long)arena;
-	free_area_init(map, NR_PFNS);
-}
-
-static void teardown(void)
-{
-	free(arena);
+	mm_arena_init(false);
 }
 
 TestSuite(page_alloc, .init = setup, .fini = teardown);

@@ -4,9 +4,14 @@
 #include <kernel/mm.h>
 #include <kernel/percpu.h>
 #include <kernel/mm/slab.h>
-#include "tests/unit/slab_arena.h"
+#include "tests/unit/mm_arena.h"
 #include <stdlib.h>
 #include <pthread.h>
+
+static void setup(void)
+{
+	mm_arena_init(true);
+}
 
 TestSuite(slab, .init = setup, .fini = teardown);
 

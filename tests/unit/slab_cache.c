@@ -9,12 +9,17 @@
 #include <kernel/mm.h>
 #include <kernel/percpu.h>
 #include <kernel/mm/slab.h>
-#include "tests/unit/slab_arena.h"
+#include "tests/unit/mm_arena.h"
 #include <trace/events/kmem.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define CALLER	0x5678UL
+
+static void setup(void)
+{
+	mm_arena_init(true);
+}
 
 TestSuite(slab_cache, .init = setup, .fini = teardown);
 

@@ -14,10 +14,7 @@
 #include <stdlib.h>
 
 #define NR_PFNS 1024UL
-
-unsigned long page_offset_base;
-static struct page map[NR_PFNS];
-static u8 *arena;
+#include "tests/unit/mm_arena.h"
 
 /* What the probes saw, in order. */
 struct hit {
@@ -66,18 +63,8 @@ static void probe_page_free(void *data, unsigned long pfn, unsigned int order)
 
 static void setup(void)
 {
-	arena = aligned_alloc(PAGE_SIZE, NR_PFNS * PAGE_SIZE);
-	cr_assert_not_null(arena);
-	page_offset_base = (unsigned long)arena;
-	free_area_init(map, NR_PFNS);
-	free_boot_pages(0, NR_PFNS);
-	kmem_cache_init();
+	mm_arena_init(true);
 	nr_hits = 0;
-}
-
-static void teardown(void)
-{
-	free(arena);
 }
 
 TestSuite(trace_core_kmem, .init = setup, .fini = teardown, .timeout = 20);
