@@ -77,13 +77,24 @@ void iput(struct inode *inode)
 	kmem_cache_free(inode_cachep, inode);
 }
 
+u32 d_name_hash(const char *name, size_t len)
+{
+	u32 h = (u32)len;	/* FNV-1a, seeded with the length */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (u8)name[i]) * 16777619u;
+	return h;
+}
+
 struct dentry *d_alloc(struct dentry *parent, const char *name, size_t len,
 		       struct inode *inode)
 {
 	struct dentry *d = kmem_cache_zalloc(dentry_cachep, GFP_KERNEL);
 
-	if (d)
+	if (d) {
 		d->d_name = kstrndup(name, len, GFP_KERNEL);
+		d->d_hash = d_name_hash(name, len);
+	}
 	if (!d || !d->d_name) {
 		kmem_cache_free(dentry_cachep, d);
 		iput(inode);
@@ -118,9 +129,11 @@ void dput(struct dentry *d)
 struct dentry *__d_lookup(struct dentry *dir, const char *name, size_t len)
 {
 	struct dentry *child;
+	u32 hash = d_name_hash(name, len);
 
 	list_for_each_entry(child, &dir->d_subdirs, d_child)
-		if (!strncmp(child->d_name, name, len) && !child->d_name[len])
+		if (child->d_hash == hash && !strncmp(child->d_name, name, len) &&
+		    !child->d_name[len])
 			return child;
 	return NULL;
 }

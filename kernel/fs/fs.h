@@ -165,6 +165,7 @@ struct dentry {
 	atomic_t d_count;
 	unsigned int d_flags;
 	char *d_name;
+	u32 d_hash;			/* d_name_hash of d_name: lookups compare it first */
 	struct dentry *d_parent;	/* the root's parent is itself */
 	struct inode *d_inode;
 	struct list_head d_child;	/* in the parent's d_subdirs */
@@ -218,6 +219,9 @@ static inline bool dir_emit(struct dir_context *ctx, const char *name, int namel
 /* ---- dcache.c: inodes and dentries ---- */
 extern spinlock_t dcache_lock;
 extern struct dentry *root_dentry;
+
+/* The hash d_alloc keeps in d_hash (a rename sets it again). */
+u32 d_name_hash(const char *name, size_t len);
 
 struct inode *new_inode(umode_t mode);
 struct inode *igrab(struct inode *inode);

@@ -207,6 +207,7 @@ static int ramfs_rename(struct dentry *old_dir, struct dentry *old, struct dentr
 	list_del_init(&old->d_child);
 	swap_name = old->d_name;
 	old->d_name = name;
+	old->d_hash = d_name_hash(name, strlen(name));
 	name = swap_name;	/* the old name, freed below */
 	if (new_dir != old_dir) {
 		put_parent = old->d_parent;

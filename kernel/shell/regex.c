@@ -460,6 +460,41 @@ static void compile(struct re_parser *rp, struct re_node *n)
 	}
 }
 
+/*
+ * Add to first the characters a match of n can begin with; true if n can
+ * also match the empty string (or only assert: ^, $, \b), when what
+ * follows n may begin the match too.
+ */
+static bool first_chars(const struct regex *re, const struct re_node *n, u8 *first)
+{
+	switch (n->type) {
+	case RN_CHAR:
+		set_bit(first, n->c);
+		if (re->icase && n->c >= 'a' && n->c <= 'z')
+			set_bit(first, n->c & ~32);
+		return false;
+	case RN_ANY:
+		for (int c = 0; c < 256; c++)
+			if (c != '\n')
+				set_bit(first, c);
+		return false;
+	case RN_CLASS:
+		for (int i = 0; i < 32; i++)
+			first[i] |= n->set[i];
+		return false;
+	case RN_CAT:
+		return first_chars(re, n->a, first) && first_chars(re, n->b, first);
+	case RN_ALT:
+		return first_chars(re, n->a, first) | first_chars(re, n->b, first);
+	case RN_REPEAT:
+		return first_chars(re, n->a, first) || n->min == 0;
+	case RN_GROUP:
+		return first_chars(re, n->a, first);
+	default:
+		return true;
+	}
+}
+
 /* Can a match start only at the beginning of the line? */
 static bool starts_with_bol(const struct re_node *n)
 {
@@ -508,6 +543,7 @@ int regex_compile(struct regex **out, const char *pattern, int flags, char *err,
 		re_fail(&rp, rp.ere ? "unmatched ) or \\)" : "unmatched ( or \\(");
 	if (root && !rp.failed) {
 		re->anchored = starts_with_bol(root);
+		re->any_start = first_chars(re, root, re->first);
 		if ((i = emit(&rp, OP_SAVE)) >= 0)
 			re->prog[i].x = 0;
 		compile(&rp, root);
@@ -534,9 +570,10 @@ struct re_run {
 	const char *s;
 	long len;
 	long caps[2 * RE_NGROUPS];
-	struct re_frame *stack;
+	struct re_frame *stack;		/* small, until a match needs more */
 	int top, cap;
 	long steps;
+	struct re_frame small[64];
 };
 
 static bool push(struct re_run *r, int pc, long pos)
@@ -547,9 +584,12 @@ static bool push(struct re_run *r, int pc, long pos)
 
 		if (cap > 1 << 20)
 			return false;
-		st = krealloc(r->stack, sizeof(*st) * (size_t)cap, GFP_KERNEL);
+		st = krealloc(r->stack == r->small ? NULL : r->stack, sizeof(*st) * (size_t)cap,
+			      GFP_KERNEL);
 		if (!st)
 			return false;
+		if (r->stack == r->small)
+			memcpy(st, r->small, sizeof(r->small));
 		r->stack = st;
 		r->cap = cap;
 	}
@@ -629,7 +669,16 @@ bool regex_search(const struct regex *re, const char *s, size_t len, size_t from
 	struct re_run r = { .re = re, .s = s, .len = (long)len };
 	bool found = false;
 
+	r.stack = r.small;
+	r.cap = ARRAY_SIZE(r.small);
 	for (long start = (long)from; start <= (long)len && !found; start++) {
+		/* most lines hold no character a match can begin with: skip to one */
+		while (!re->any_start && start < (long)len &&
+		       !test_bit(re->first, (unsigned char)s[start]) && !re->anchored)
+			start++;
+		if (!re->any_start && (start == (long)len ||
+				       !test_bit(re->first, (unsigned char)s[start])))
+			break;
 		for (int i = 0; i < 2 * RE_NGROUPS; i++)
 			r.caps[i] = -1;
 		found = run(&r, start);
@@ -641,6 +690,7 @@ bool regex_search(const struct regex *re, const char *s, size_t len, size_t from
 			m->start[i] = r.caps[2 * i];
 			m->end[i] = r.caps[2 * i + 1];
 		}
-	kfree(r.stack);
+	if (r.stack != r.small)
+		kfree(r.stack);
 	return found;
 }

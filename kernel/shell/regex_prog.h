@@ -26,6 +26,9 @@ struct regex {
 	struct re_inst *prog;
 	int n, cap;
 	bool icase, anchored;
+	/* the characters a match can begin with, unless any_start (it can be empty) */
+	u8 first[32];
+	bool any_start;
 	/* Every node, for freeing. */
 	struct re_node **nodes;
 	int nnodes, nodecap;

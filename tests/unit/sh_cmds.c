@@ -90,6 +90,37 @@ Test(regex, brackets_and_classes)
 	re_check("[A-C]x", RE_ICASE, "bX", "0-2");
 }
 
+/* The search skips to characters a match can begin with: each way a match can begin. */
+Test(regex, first_characters)
+{
+	re_check(":on[^:]*(", 0, "hist:keys=pid:onmatch(x)", "13-22");
+	re_check("x*y", 0, "aaaxxy", "3-6");
+	re_check("x*y", 0, "aaay", "3-4");
+	re_check("(a|)b", E, "ccb", "2-3");
+	re_check("a{0}b", E, "cab", "2-3");
+	re_check("(c|d)e", E, "xxde", "2-4");
+	re_check("\\bFoo", RE_ICASE, "a foo", "2-5");
+	re_check("FOO", RE_ICASE, "xFoO", "1-4");
+	re_check("[^a]", 0, "aaa\tb", "3-4");
+	re_check(".", 0, "\n\nz", "2-3");
+	re_check("x$", 0, "axbx", "3-4");
+	re_check("$", 0, "ab", "2-2");
+	re_check("^#", 0, " #", "none");
+	re_check("^ *#", 0, "  #", "0-3");
+	re_check("q", 0, "abc", "none");
+}
+
+/* A match that needs more backtracking frames than the search keeps on its stack. */
+Test(regex, deep_backtracking)
+{
+	char line[400];
+
+	memset(line, 'a', sizeof(line) - 2);
+	line[sizeof(line) - 2] = 'b';
+	line[sizeof(line) - 1] = '\0';
+	re_check("\\(a\\)*b", 0, line, "0-399");
+}
+
 Test(regex, errors)
 {
 	re_check("\\(a", 0, "", "ERR: unmatched ( or \\(");
