@@ -47,6 +47,14 @@ int sprint_symbol_no_offset(char *buf, size_t size, unsigned long addr)
 	return snprintf(buf, size, "%s", name);
 }
 
+void kallsyms_for_each(void (*fn)(void *arg, unsigned long start, unsigned long end,
+				  const char *name), void *arg)
+{
+	for (u64 i = 0; i < kallsyms_num; i++)
+		fn(arg, kallsyms_addrs[i], i + 1 < kallsyms_num ? kallsyms_addrs[i + 1] :
+		   (unsigned long)_end, kallsyms_names + kallsyms_name_off[i]);
+}
+
 unsigned long kallsyms_lookup_name(const char *name)
 {
 	for (u64 i = 0; i < kallsyms_num; i++)

@@ -31,6 +31,9 @@ bool kallsyms_lookup(unsigned long addr, const char **name,
 int sprint_symbol(char *buf, size_t size, unsigned long addr);
 /* "name" or the bare hex address (%ps). */
 int sprint_symbol_no_offset(char *buf, size_t size, unsigned long addr);
+/* fn for every symbol in address order, with where it ends (the next one's start). */
+void kallsyms_for_each(void (*fn)(void *arg, unsigned long start, unsigned long end,
+				  const char *name), void *arg);
 /* Address of a symbol by name, 0 if unknown. */
 unsigned long kallsyms_lookup_name(const char *name);
 

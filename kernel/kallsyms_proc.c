@@ -10,10 +10,6 @@
 #include <kernel/fs/seq_file.h>
 #include <kernel/fs/proc_internal.h>
 
-extern const u64 kallsyms_num;
-extern const u64 kallsyms_addrs[];
-extern const u32 kallsyms_name_off[];
-extern const char kallsyms_names[];
 extern char _text[], _etext[], _srodata[], _erodata[], _sdata[], _edata[], _sbss[], _ebss[];
 
 static char symbol_type(unsigned long a)
@@ -29,11 +25,14 @@ static char symbol_type(unsigned long a)
 	return 'A';
 }
 
+static void kallsyms_line(void *m, unsigned long start, unsigned long end, const char *name)
+{
+	seq_printf(m, "%016lx %c %s\n", start, symbol_type(start), name);
+}
+
 static int kallsyms_show(struct seq_file *m, void *v)
 {
-	for (u64 i = 0; i < kallsyms_num; i++)
-		seq_printf(m, "%016lx %c %s\n", (unsigned long)kallsyms_addrs[i],
-			   symbol_type(kallsyms_addrs[i]), kallsyms_names + kallsyms_name_off[i]);
+	kallsyms_for_each(kallsyms_line, m);
 	return 0;
 }
 

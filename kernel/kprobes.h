@@ -66,6 +66,12 @@ void unregister_kprobe(struct kprobe *p);
 /* The same for a function's return; rp->kp.addr must be a function start. */
 int register_kretprobe(struct kretprobe *rp);
 void unregister_kretprobe(struct kretprobe *rp);
+/*
+ * Is the function starting at func one no probe may enter (notrace, entry
+ * and NMI code, kprobes' own slots)? /sys/kernel/debug/kprobes/blacklist
+ * lists them.
+ */
+bool kprobe_blacklisted(unsigned long func);
 /* The default maxactive (Linux's for a preemptible kernel). */
 unsigned int kretprobe_default_maxactive(void);
 
@@ -94,7 +100,7 @@ void kprobes_list(void (*fn)(void *arg, const struct kprobe_info *info), void *a
 int kprobes_get_armed(void);
 void kprobes_set_armed(bool on);
 
-/* /sys/kernel/debug/kprobes/{list,enabled} (kernel/kprobes_debugfs.c). */
+/* /sys/kernel/debug/kprobes/{list,enabled,blacklist} (kernel/kprobes_debugfs.c). */
 int kprobes_debugfs_init(void);
 
 /*

@@ -13,13 +13,19 @@
  * site for a probe asked at +0), `r` for a kretprobe's entry probe, and
  * [OPTIMIZED] while it is hit through a jmp (kernel/kprobes.h). Spoor's
  * probes are never disabled while registered nor ftrace-based, so
- * Linux's [DISABLED] and [FTRACE] do not occur. Kernel only.
+ * Linux's [DISABLED] and [FTRACE] do not occur.
+ *
+ * /sys/kernel/debug/kprobes/blacklist: the functions no probe may enter,
+ * "0x<start>-0x<end>\t<symbol>" in address order as Linux lists them;
+ * on Spoor those the function tracer cannot trace either (no entry site).
+ * Kernel only.
  */
 #include <kernel/types.h>
 #include <kernel/err.h>
 #include <kernel/errno.h>
 #include <kernel/kallsyms.h>
 #include <kernel/kprobes.h>
+#include <kernel/stacktrace.h>
 #include <kernel/fs/pseudo.h>
 #include <kernel/fs/seq_file.h>
 
@@ -39,6 +45,21 @@ static int kprobes_list_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(kprobes_list);
+
+/* A function no probe may enter: Linux's "0xSTART-0xEND<tab>name". */
+static void kprobe_blacklist_line(void *m, unsigned long start, unsigned long end,
+				  const char *name)
+{
+	if (kernel_text_address(start) && kprobe_blacklisted(start))
+		seq_printf(m, "0x%016lx-0x%016lx\t%s\n", start, end, name);
+}
+
+static int kprobes_blacklist_show(struct seq_file *m, void *v)
+{
+	kallsyms_for_each(kprobe_blacklist_line, m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(kprobes_blacklist);
 
 static int kprobes_enabled_show(struct seq_file *m, void *v)
 {
@@ -97,5 +118,7 @@ int kprobes_debugfs_init(void)
 	f = pseudo_create_file(dir, "list", 0400, &kprobes_list_fops, NULL);
 	if (!IS_ERR(f))
 		f = pseudo_create_file(dir, "enabled", 0600, &kprobes_enabled_fops, NULL);
+	if (!IS_ERR(f))
+		f = pseudo_create_file(dir, "blacklist", 0400, &kprobes_blacklist_fops, NULL);
 	return IS_ERR(f) ? (int)PTR_ERR(f) : 0;
 }

@@ -842,11 +842,12 @@ static const char readme_text[] =
 	"\t     args: [<name>=]fetcharg[:type]\n"
 	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n"
 	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
-	"\t           +|-<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t           $<field> of the attached event, in an eprobe\n"
 	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
-	"\t           symstr, b<bit-width>@<bit-offset>/<container-size>, <type>\\[<array-size>\\]\n";
+	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+	"\t           symstr, <type>\\[<array-size>\\]\n";
 
 static ssize_t readme_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {

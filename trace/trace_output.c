@@ -175,7 +175,7 @@ int trace_print_context(struct trace_seq *s, const struct trace_entry *ent, cons
 				(unsigned long)(usecs % 1000000));
 }
 
-/* A __data_loc word's target lies inside the record; a string ends inside it. */
+/* A __data_loc word's target lies inside the record. */
 static bool data_loc_valid(const struct trace_event_field *field, const char *rec, size_t len)
 {
 	u32 loc, off, n;
@@ -187,8 +187,9 @@ static bool data_loc_valid(const struct trace_event_field *field, const char *re
 	n = loc >> 16;
 	if (off + n > len)
 		return false;
+	/* a string ends inside; an empty one (a probe's fault) points at a NUL */
 	if (field->filter_type == FILTER_DYN_STRING)
-		return n && rec[off + n - 1] == '\0';
+		return n ? rec[off + n - 1] == '\0' : off < len && rec[off] == '\0';
 	return true;
 }
 

@@ -193,12 +193,14 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos,
 	}
 	if (s[0] == '+' || s[0] == '-') {
 		const char *open = memchr(s, '(', len);
+		bool user = len > 1 && s[1] == 'u';	/* +u<offset>: user memory */
+		const char *num = s + 1 + user;
 		unsigned long off;
 		int ret;
 
 		if (!open)
 			return fail(err, "Dereference needs a brace", pos, -EINVAL);
-		if (parse_number(s + 1, (size_t)(open - s - 1), &off))
+		if (parse_number(num, (size_t)(open - num), &off))
 			return fail(err, "Invalid dereference offset", pos, -EINVAL);
 		if (s[len - 1] != ')')
 			return fail(err, "Dereference brace is not closed", pos + (int)len, -EINVAL);
@@ -211,6 +213,8 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos,
 				    -EINVAL);
 		if (a->nderef == PROBE_DEREF_MAX)
 			return fail(err, "Dereference is too much nested", pos, -EINVAL);
+		if (user)
+			a->uderef |= (u16)(1u << a->nderef);
 		a->deref[a->nderef++] = s[0] == '-' ? -(long)off : (long)off;
 		return 0;
 	}
@@ -262,6 +266,18 @@ static int parse_array(struct probe_arg *a, char *t, int pos, struct probe_error
 	return 0;
 }
 
+/*
+ * Linux 6.12 puts the caret of a type refused for user memory (an array,
+ * symstr) three columns into the type, wherever it is (seen on the rig).
+ */
+#define USER_TYPE_CARET	3
+
+/* Does the outermost +OFF(...) read user memory? */
+static bool last_deref_user(const struct probe_arg *a)
+{
+	return a->nderef && (a->uderef >> (a->nderef - 1) & 1);
+}
+
 /* `:TYPE`; NULL type: the default (x64, or string for $comm). */
 static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error *err)
 {
@@ -274,6 +290,10 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 		ret = parse_array(a, t, pos, err);
 		if (ret)
 			return ret;
+		/* an array is copied from kernel memory only (Linux refuses +u<offset> here) */
+		if (a->count && last_deref_user(a))
+			return fail(err, "String accepts only memory argument", pos + USER_TYPE_CARET,
+				    -EINVAL);
 		/* arrays of strings, symbols and bitfields are not kept */
 		if (a->count && (!strcmp(t, "string") || !strcmp(t, "ustring") ||
 				 !strcmp(t, "symbol") || t[0] == 'b'))
@@ -299,6 +319,7 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 			return fail(err, "String accepts only memory argument", pos, -EINVAL);
 		a->kind = PROBE_STRING;
 		a->size = 4;
+		a->ustring = t[0] == 'u' || last_deref_user(a);
 		return 0;
 	}
 	if (!strcmp(t, "char")) {
@@ -309,6 +330,9 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 	if (t[0] == 'b')
 		return parse_bitfield(a, t, pos, err);
 	if (!strcmp(t, "symstr")) {
+		if (last_deref_user(a))
+			return fail(err, "Symbol String doesn't accept data/userdata",
+				    pos + USER_TYPE_CARET, -EINVAL);
 		a->kind = PROBE_SYMSTR;
 		a->size = 4;
 		return 0;

@@ -56,6 +56,8 @@ struct probe_arg {
 	unsigned int nderef;
 	/* offsets of the +OFF(...) around the base, innermost first */
 	long deref[PROBE_DEREF_MAX];
+	u16 uderef;			/* bit i: deref[i] reads user memory (+u<offset>) */
+	bool ustring;			/* a string read from user memory (:ustring, +u...:string) */
 	enum probe_kind kind;
 	u8 size;			/* bytes of the value in the record (string: its u32 __data_loc) */
 	u8 bf_width, bf_shift;		/* b<width>@<offset>/<size>: bits kept (0: all) and where */

@@ -36,9 +36,16 @@ static struct probe_records *probe_records;	/* nr_cpu_ids of them */
 
 /* --- hits --------------------------------------------------------------------------------- */
 
-static bool fetch_word(unsigned long addr, unsigned long *v)
+/* size bytes at addr, from user memory alone if user (+u<offset>): 0 or -EFAULT. */
+static long fetch_mem(void *dst, unsigned long addr, size_t size, bool user)
 {
-	return !copy_from_kernel_nofault(v, (const void *)addr, sizeof(*v));
+	return user ? copy_from_user_nofault(dst, (const void *)addr, size)
+		    : copy_from_kernel_nofault(dst, (const void *)addr, size);
+}
+
+static bool fetch_word(unsigned long addr, unsigned long *v, bool user)
+{
+	return !fetch_mem(v, addr, sizeof(*v), user);
 }
 
 /* An eprobe's $FIELD: a number by its size and sign, a string field by its address. */
@@ -68,7 +75,7 @@ static unsigned long fetch_base(const struct probe_arg *a, const struct probe_hi
 	case PROBE_BASE_REG:
 		return ((unsigned long *)hit->regs)[a->base_val];
 	case PROBE_BASE_STACK:
-		fetch_word(hit->regs->rsp + a->base_val * sizeof(long), &v);
+		fetch_word(hit->regs->rsp + a->base_val * sizeof(long), &v, false);
 		return v;
 	case PROBE_BASE_STACKP:
 		return hit->regs->rsp;
@@ -106,13 +113,15 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 {
 	unsigned long v = fetch_base(a, hit);
 	unsigned int last = a->nderef, i;
+	bool user_last;
 	long len = 0;
 	u32 loc;
 
 	if (last)
 		last--;			/* the outermost +off(...): the string's address, or the value */
+	user_last = a->uderef >> last & 1;
 	for (i = 0; i < last; i++)
-		if (!fetch_word(v + (unsigned long)a->deref[i], &v))
+		if (!fetch_word(v + (unsigned long)a->deref[i], &v, a->uderef >> i & 1))
 			goto fault;
 	if (probe_kind_is_str(a->kind)) {
 		unsigned int room = PROBE_RECORD_MAX - *dyn;
@@ -124,23 +133,25 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 			len = (long)strscpy((char *)rec + *dyn,
 					    a->imm_str ? a->imm_str : current->comm, room);
 		} else if (a->kind == PROBE_SYMSTR) {
-			if (a->nderef && !fetch_word(v + (unsigned long)a->deref[last], &v))
+			if (a->nderef && !fetch_word(v + (unsigned long)a->deref[last], &v, false))
 				goto fault;
 			sprint_symbol(sym, sizeof(sym), v);
 			len = (long)strscpy((char *)rec + *dyn, sym, room);
 		} else {
 			v += (unsigned long)a->deref[last];
-			len = strncpy_from_nofault((char *)rec + *dyn, (const void *)v, (long)room);
+			len = a->ustring ? strncpy_from_user_nofault((char *)rec + *dyn,
+								     (const void *)v, (long)room)
+					 : strncpy_from_nofault((char *)rec + *dyn, (const void *)v,
+								(long)room);
 			if (len == (long)room)
 				len--;
 		}
 		if (len < 0 || !room)
-			len = -1;
-		else
-			rec[*dyn + (unsigned int)len] = '\0';
-		loc = len < 0 ? 0 : (u32)(len + 1) << 16 | *dyn;
+			goto fault;
+		rec[*dyn + (unsigned int)len] = '\0';
+		loc = (u32)(len + 1) << 16 | *dyn;
 		memcpy(rec + a->offset, &loc, sizeof(loc));
-		*dyn += len < 0 ? 0 : (unsigned int)len + 1;
+		*dyn += (unsigned int)len + 1;
 		return;
 	}
 	if (a->nderef) {
@@ -154,7 +165,7 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 			return;
 		}
 		v = 0;
-		if (copy_from_kernel_nofault(&v, (const void *)addr, a->size))
+		if (fetch_mem(&v, addr, a->size, user_last))
 			goto fault;
 	} else if (a->count) {
 		/* an eprobe's field as an array: its bytes from the record */
@@ -168,9 +179,20 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 	store_value(rec + a->offset, v, a->size);
 	return;
 fault:
-	if (probe_kind_is_str(a->kind))
-		memset(rec + a->offset, 0, 4);
-	else
+	if (probe_kind_is_str(a->kind)) {
+		/*
+		 * Linux's fault: a string of length 0, printed "(fault)". It
+		 * points at a NUL of its own, so a reader that takes the
+		 * string without its length (a hist key) reads "".
+		 */
+		loc = 0;
+		if (*dyn < PROBE_RECORD_MAX) {
+			rec[*dyn] = '\0';
+			loc = *dyn;
+			*dyn += 1;
+		}
+		memcpy(rec + a->offset, &loc, sizeof(loc));
+	} else
 		memset(rec + a->offset, 0, (size_t)a->size * (a->count ? a->count : 1u));
 }
 

@@ -112,6 +112,19 @@ notrace long strncpy_from_nofault(char *dst, const void *src, long n)
 	return ret;
 }
 
+notrace long copy_from_user_nofault(void *dst, const void *src, size_t n)
+{
+	if (!access_ok((unsigned long)src, n))
+		return -EFAULT;
+	return copy_from_kernel_nofault(dst, src, n);
+}
+
+notrace long strncpy_from_user_nofault(char *dst, const void *src, long n)
+{
+	n = user_string_span(src, n);
+	return n < 0 ? n : strncpy_from_nofault(dst, src, n);
+}
+
 /* Returns true when the fault was handled (resolved, fixed up, or a signal queued). */
 bool do_page_fault(struct pt_regs *regs)
 {

@@ -140,6 +140,13 @@ static bool in_static_key_site(unsigned long addr, unsigned int len)
 	return false;
 }
 
+/* notrace, entry and NMI code, kprobes themselves: no entry site */
+bool kprobe_blacklisted(unsigned long func)
+{
+	return !ftrace_location(func) || (func >= (unsigned long)kprobe_insn_slots &&
+					  func < (unsigned long)kprobe_insn_slots_end);
+}
+
 /*
  * Where a probe asked at addr puts its int3: addr itself, or just past
  * a function's entry site (that NOP is the function tracer's to patch).
@@ -155,10 +162,7 @@ static int probe_point(unsigned long addr, unsigned long *where)
 	if (!kallsyms_lookup(addr, &name, &offset, &size) || !kernel_text_address(addr))
 		return -ENOENT;
 	start = addr - offset;
-	/* notrace, entry and NMI code, kprobes themselves: no entry site */
-	if (!ftrace_location(start) ||
-	    (addr >= (unsigned long)kprobe_insn_slots &&
-	     addr < (unsigned long)kprobe_insn_slots_end))
+	if (kprobe_blacklisted(start))
 		return -EINVAL;
 	for (ip = start; ip < addr; ip += insn.len) {
 		kprobe_read_text(ip, buf, sizeof(buf));

@@ -108,16 +108,17 @@ int at_empty_path(int dirfd, const char *upath, struct file **f)
 	return *f ? 1 : -EBADF;
 }
 
-static long do_openat(int dirfd, const char *upath, int flags, umode_t mode)
+noinline long do_sys_openat2(int dfd, const char *filename, const struct open_how *how)
 {
+	int flags = (int)how->flags;
 	struct at_path at;
 	struct file *f;
-	int fd = get_at_path(dirfd, upath, &at);
+	int fd = get_at_path(dfd, filename, &at);
 
 	if (fd)
 		return fd;
 	f = vfs_open(at.dir, at.name, flags & ~(O_LARGEFILE | O_CLOEXEC | O_PATH),
-		     mode & ~current_fs()->umask);
+		     (umode_t)how->mode & ~current_fs()->umask);
 	put_at_path(&at);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
@@ -127,14 +128,21 @@ static long do_openat(int dirfd, const char *upath, int flags, umode_t mode)
 	return fd;
 }
 
+noinline long do_sys_open(int dfd, const char *filename, int flags, umode_t mode)
+{
+	struct open_how how = { .flags = (u64)(unsigned int)flags, .mode = mode };
+
+	return do_sys_openat2(dfd, filename, &how);
+}
+
 SYSCALL_DEFINE3(open, const char *, path, int, flags, umode_t, mode)
 {
-	return do_openat(AT_FDCWD, path, flags, mode);
+	return do_sys_open(AT_FDCWD, path, flags, mode);
 }
 
 SYSCALL_DEFINE4(openat, int, dirfd, const char *, path, int, flags, umode_t, mode)
 {
-	return do_openat(dirfd, path, flags, mode);
+	return do_sys_open(dirfd, path, flags, mode);
 }
 
 SYSCALL_DEFINE1(close, int, fd)

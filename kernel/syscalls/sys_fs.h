@@ -37,4 +37,20 @@ void put_at_path(struct at_path *at);
  */
 int at_empty_path(int dirfd, const char *upath, struct file **f);
 
+/* How to open a file: Linux's struct open_how (openat2's argument, uapi openat2.h). */
+struct open_how {
+	u64 flags;		/* O_* */
+	u64 mode;		/* with O_CREAT: the new file's mode, before the umask */
+	u64 resolve;		/* RESOLVE_*: none are taken yet */
+};
+
+/*
+ * The open calls' path as on Linux, so probes and the function tracer
+ * find the functions Linux users name: open and openat come through
+ * do_sys_open, which puts its flags and mode in an open_how for
+ * do_sys_openat2. A new descriptor, or a negative errno.
+ */
+long do_sys_open(int dfd, const char *filename, int flags, umode_t mode);
+long do_sys_openat2(int dfd, const char *filename, const struct open_how *how);
+
 #endif

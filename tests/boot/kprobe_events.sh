@@ -7,7 +7,7 @@
 # and probes removed while 3 CPUs keep hitting them.
 # spoor-exec: --smp 4
 . /spoor/lib/tap.sh
-echo 1..36
+echo 1..46
 cd /sys/kernel/tracing
 
 echo 'p:rd vfs_read f=$arg1 buf=$arg2:x64 cnt=$arg3:u32 comm=$comm ret=$stack0:symbol' > kprobe_events
@@ -74,6 +74,12 @@ err() {	# err COMMAND: "rc message caret-column"
 	caret=$(sed -n '3s/\^.*//p' error_log | wc -c)
 	echo "$rc $msg $((caret - 12))"
 }
+bl=/sys/kernel/debug/kprobes/blacklist
+check "the blacklist names do_trap as Linux lists a function: 0xSTART-0xEND<tab>name" \
+	grep -q '^0x[0-9a-f]\{16\}-0x[0-9a-f]\{16\}	do_trap$' $bl
+check "and not vfs_read, which takes probes" test -z "$(grep '	vfs_read$' $bl)"
+last=$(tail -n 1 $bl | cut -f2)
+is "its last function is refused as do_trap is" "1 Failed to register probe event 4" "$(err "p:c $last")"
 is "inside an instruction" "1 Probe point is not an instruction boundary 4" "$(err 'p:a vfs_read+1')"
 is "no such symbol" "1 Invalid probed address or symbol 4" "$(err 'p:b no_such_symbol')"
 is "a notrace function (the int3 handler's caller)" "1 Failed to register probe event 4" "$(err 'p:c do_trap')"
@@ -117,6 +123,29 @@ check "an array records its elements" \
 	grep -q "arr: (path_lookup+0x0/0x[0-9a-f]*) a={'/','p','r','o'} b={112,114} c={0x702f,0x6f72}" trace
 is "an array of a register is refused as Linux refuses it" \
 	"1 String accepts only memory argument 15" "$(err 'p vfs_read %ax:u8[2]')"
+
+# user memory: +u<offset>(...) and :ustring, on the path a process hands openat
+# (do_sys_openat2's $arg2) and on vfs_symlink's path, a kernel copy (Linux
+# 6.12's kprobe_args_user case reads the same two)
+echo 'p:uo do_sys_openat2 path=+0($arg2):ustring path2=+u0($arg2):string c=+u0($arg2):u8 k=+0($arg2):u8' > kprobe_events
+echo 'p:uk vfs_symlink path=+0($arg3):ustring path2=+u0($arg3):string c=+u0($arg3):u8' >> kprobe_events
+echo 'p:uu do_sys_open p=+u0(+u0($arg2)):x64 q=+0(+u0($arg2)):x8' >> kprobe_events
+is "the listing keeps +u" 'p:kprobes/uu do_sys_open p=+u0(+u0($arg2)):x64 q=+0(+u0($arg2)):x8' \
+	"$(grep uu kprobe_events)"
+echo 1 > events/kprobes/enable
+/bin/sh -c ': > /dev/null; ln -s foo /tmp/ulink'
+echo 0 > events/kprobes/enable
+check "a process's path from user memory, as :ustring and as +u0(...):string" \
+	grep -q 'uo: (do_sys_openat2+0x0/0x[0-9a-f]*) path="/dev/null" path2="/dev/null" c=47 k=47$' trace
+check "user reads of kernel memory fault" \
+	grep -q 'uk: (vfs_symlink+0x0/0x[0-9a-f]*) path=(fault) path2=(fault) c=0$' trace
+check "the bytes of a path taken as an address fault, read as user or kernel memory" \
+	grep -q 'uu: (do_sys_open+0x0/0x[0-9a-f]*) p=0x0 q=0x0$' trace
+is "an array from user memory is refused, Linux's caret" \
+	"1 String accepts only memory argument 30" "$(err 'p do_sys_open a=+u0($arg2):u8[4]')"
+is "symstr from user memory is refused" \
+	"1 Symbol String doesn't accept data/userdata 30" "$(err 'p do_sys_open a=+u0($arg2):symstr')"
+is "+u with no offset" "1 Invalid dereference offset 16" "$(err 'p do_sys_open a=+u(%ax):x8')"
 
 # every instruction boundary of vfs_read at once: emulated jumps, copies run out of line
 echo > kprobe_events

@@ -48,14 +48,23 @@ static inline unsigned long clear_user(void *to, unsigned long n)
 	return __clear_user(to, n);
 }
 
+/* How many of count bytes at src a user string may span: up to the limit; -EFAULT if none. */
+static inline long user_string_span(const void *src, long count)
+{
+	if ((unsigned long)src >= USER_ADDR_LIMIT)
+		return -EFAULT;
+	if ((unsigned long)count > USER_ADDR_LIMIT - (unsigned long)src)
+		count = (long)(USER_ADDR_LIMIT - (unsigned long)src);
+	return count;
+}
+
 /* A string from user space into dst (count bytes): its length, or -EFAULT, or count if it did not end. */
 static inline long strncpy_from_user(char *dst, const char *src, long count)
 {
-	if (count <= 0 || (unsigned long)src >= USER_ADDR_LIMIT)
-		return count <= 0 ? 0 : -EFAULT;
-	if ((unsigned long)count > USER_ADDR_LIMIT - (unsigned long)src)
-		count = (long)(USER_ADDR_LIMIT - (unsigned long)src);
-	return __strncpy_from_user(dst, src, count);
+	if (count <= 0)
+		return 0;
+	count = user_string_span(src, count);
+	return count < 0 ? count : __strncpy_from_user(dst, src, count);
 }
 
 /*
@@ -66,6 +75,12 @@ static inline long strncpy_from_user(char *dst, const char *src, long count)
  */
 long copy_from_kernel_nofault(void *dst, const void *src, size_t n);
 long strncpy_from_nofault(char *dst, const void *src, long n);
+/*
+ * The same for user memory alone (kprobes' +u<offset>(...) and :ustring):
+ * a kernel address fails as access_ok refuses it.
+ */
+long copy_from_user_nofault(void *dst, const void *src, size_t n);
+long strncpy_from_user_nofault(char *dst, const void *src, long n);
 
 /* get_user(x, ptr) / put_user(x, ptr): 0 or -EFAULT, for scalar types. */
 #define get_user(x, ptr) ({						\
