@@ -30,6 +30,7 @@ void rcu_tick(unsigned long preempt_count_interrupted, bool was_idle)
 void synchronize_rcu(void)
 {
 	unsigned long snap[NR_CPUS];
+	u64 wait = 0;
 	int self, cpu;
 
 	preempt_disable();
@@ -37,8 +38,14 @@ void synchronize_rcu(void)
 	for_each_possible_cpu(cpu)
 		snap[cpu] = __atomic_load_n(per_cpu_ptr(&rcu_qs_seq, cpu), __ATOMIC_ACQUIRE);
 	preempt_enable();
+	for_each_possible_cpu(cpu)
+		if (cpu != self && snap[cpu] != 0)
+			wait |= 1ULL << cpu;
+	/* rather than a tick on each (a millisecond, more on an idle CPU): an IPI */
+	if (wait)
+		rcu_kick_cpus(wait);
 	for_each_possible_cpu(cpu) {
-		if (cpu == self || snap[cpu] == 0)
+		if (!(wait & (1ULL << cpu)))
 			continue;	/* the caller is not in a reader; a silent CPU runs none */
 		while (__atomic_load_n(per_cpu_ptr(&rcu_qs_seq, cpu), __ATOMIC_ACQUIRE) == snap[cpu])
 			cpu_relax();

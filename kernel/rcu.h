@@ -22,6 +22,12 @@ void rcu_note_qs(void);
  * context's preempt_count (the tick's own HARDIRQ_OFFSET removed).
  */
 void rcu_tick(unsigned long preempt_count_interrupted, bool was_idle);
+/*
+ * Have the CPUs in mask report a quiescent state now if they are in one
+ * (kernel/time.c: an IPI that does what the tick does), so a grace period
+ * need not wait for their ticks.
+ */
+void rcu_kick_cpus(u64 mask);
 /* Wait for a grace period. Must not be called from a reader. */
 void synchronize_rcu(void);
 

@@ -9,6 +9,7 @@
 #include <kernel/sched.h>
 #include <kernel/timer.h>
 #include <kernel/rcu.h>
+#include <kernel/smp.h>
 #include <kernel/preempt.h>
 #include <kernel/ftrace.h>
 #include <kernel/hrtimer.h>
@@ -50,6 +51,17 @@ notrace u64 trace_clock_counter(void)
  * rather than counting one CPU's ticks: under TCG a vCPU can be starved
  * for a while, and time must not stall with it. Any CPU's tick moves it.
  */
+/* What the tick does for RCU, asked for by an IPI (rcu_kick_cpus). */
+static void rcu_qs_call(void *info)
+{
+	rcu_tick(preempt_count() - HARDIRQ_OFFSET, is_idle_task(current));
+}
+
+void rcu_kick_cpus(u64 mask)
+{
+	smp_call_function_many(mask, rcu_qs_call, NULL, false);
+}
+
 void tick_periodic(void)
 {
 	u64 now = ktime_get_ns() / (NSEC_PER_SEC / HZ);

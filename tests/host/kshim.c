@@ -1,7 +1,8 @@
 /*
  * Host stand-ins for the kernel services pure code relies on: kmalloc on
  * malloc, printk on stderr, clocks on clock_gettime, a stack dump that
- * says there is none, a symbol table tests fill in, and per-CPU copies of the spoor_percpu section. Linked into every unit test and benchmark.
+ * says there is none, a symbol table tests fill in, per-CPU copies of the
+ * spoor_percpu section, and no cross-CPU calls. Linked into every unit test and benchmark.
  */
 #include <kernel/types.h>
 #include <kernel/slab.h>
@@ -11,6 +12,7 @@
 #include <kernel/string.h>
 #include <kernel/stacktrace.h>
 #include <kernel/kallsyms.h>
+#include <kernel/rcu.h>
 #include <host_kallsyms.h>
 #include <asm/irqflags.h>
 #include <trace/trace.h>
@@ -27,6 +29,12 @@ unsigned int nr_cpu_ids = NR_CPUS;
 DEFINE_PER_CPU(int, cpu_number);
 DEFINE_PER_CPU(int, __preempt_count);
 DEFINE_PER_CPU(int, need_resched);
+
+/* No IPIs between host threads: a grace period ends by their own rcu_note_qs calls. */
+void rcu_kick_cpus(u64 mask)
+{
+	(void)mask;
+}
 
 extern char __start_spoor_percpu[], __stop_spoor_percpu[];
 static char *percpu_areas[NR_CPUS];
