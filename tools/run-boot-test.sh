@@ -7,6 +7,8 @@
 #                                (--file) are relative to the repository root
 #   # spoor-exec-status: N       the exit status spoor exec must return instead
 #                                of 0 (125: the guest panicked)
+#   # order: first               (read by configure) ninja starts it before the
+#                                others: for the longest tests
 #   # expect: REGEX              a console line must match (grep -E), one check each
 #   # stdout: REGEX              a line the guest wrote to its stdout must match;
 #   # stderr: REGEX              the same for its stderr; with a leading ! no
