@@ -407,6 +407,14 @@ bool ring_buffer_record_is_on(struct trace_buffer *buffer)
 	return !atomic_read(&buffer->record_disabled);
 }
 
+bool ring_buffer_record_is_on_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = rb_cpu_buffer(buffer, cpu);
+
+	return ring_buffer_record_is_on(buffer) && cpu_buffer &&
+	       !atomic_read(&cpu_buffer->record_disabled);
+}
+
 void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = rb_cpu_buffer(buffer, cpu);

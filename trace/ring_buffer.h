@@ -120,6 +120,8 @@ void ring_buffer_change_overwrite(struct trace_buffer *buffer, bool overwrite);
 void ring_buffer_record_on(struct trace_buffer *buffer);
 void ring_buffer_record_off(struct trace_buffer *buffer);
 bool ring_buffer_record_is_on(struct trace_buffer *buffer);
+/* And recording on cpu's buffer (tracing_cpumask, pause-on-trace): a reserve there can succeed. */
+bool ring_buffer_record_is_on_cpu(struct trace_buffer *buffer, int cpu);
 void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu);
 void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu);
 int ring_buffer_stats_cpu(struct trace_buffer *buffer, int cpu, struct ring_buffer_stats *st);

@@ -91,7 +91,14 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	struct ftrace_ret_frame *f;
 	int depth;
 
-	if (!READ_ONCE(tr->tracing_on) || trace_function_ignore_pid(tr))
+	/*
+	 * A buffer not recording here (pause-on-trace while `trace` is read,
+	 * tracing_cpumask, a reset) would refuse the entry: no frame pushed
+	 * and cancelled for it. (The dispatch runs with preemption off.)
+	 */
+	if (!READ_ONCE(tr->tracing_on) ||
+	    !ring_buffer_record_is_on_cpu(READ_ONCE(tr->buffer), smp_processor_id()) ||
+	    trace_function_ignore_pid(tr))
 		return;
 	/* Another array's callback hooked this call already: record it here too. */
 	f = fgraph_hooked(fregs, ip, &depth);
