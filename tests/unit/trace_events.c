@@ -169,7 +169,7 @@ Test(trace_event_format, every_event_matches_linux)
 		{ "irq", "softirq_entry" }, { "irq", "softirq_exit" },
 		{ "timer", "hrtimer_expire_entry" }, { "ipi", "ipi_send_cpu" },
 		{ "raw_syscalls", "sys_enter" }, { "raw_syscalls", "sys_exit" },
-		{ "ftrace", "print" }, { "ftrace", "function" },
+		{ "ftrace", "print" }, { "ftrace", "function" }, { "ftrace", "func_repeats" },
 	};
 	static char got[16384];
 	int n = 0;
@@ -197,7 +197,7 @@ Test(trace_event_format, every_event_matches_linux)
 				 events[i][1]);
 		n++;
 	}
-	cr_assert_eq(n, 21);
+	cr_assert_eq(n, 22);
 }
 
 Test(trace_event_format, registry)
