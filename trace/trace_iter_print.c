@@ -109,8 +109,7 @@ static void print_func_repeats(struct trace_iterator *iter, const struct ring_bu
 	trace_seq_puts(s, ")\n");
 }
 
-/* The text of one record, after the common prefix. */
-static void print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec)
+void trace_iter_print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec)
 {
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct trace_event_call *call = trace_find_event_by_id(ent->type);
@@ -309,7 +308,7 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 		print_raw_record(iter, rec);
 		return;
 	}
-	if (iter->tr->current_trace && iter->tr->current_trace->print_line) {
+	if (tracer_own_layout(iter->tr)) {
 		iter->tr->current_trace->print_line(iter, cpu, rec);
 		return;
 	}
@@ -320,7 +319,7 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 		else
 			print_context(iter, cpu, rec, comm);
 	}
-	print_record(iter, rec);
+	trace_iter_print_record(iter, rec);
 }
 
 void trace_iter_print_latency_header(struct trace_iterator *iter, unsigned long entries,
@@ -407,7 +406,7 @@ void trace_iter_print_header(struct trace_iterator *iter, unsigned long entries,
 	trace_seq_printf(s, "# tracer: %s\n#\n", tracing_current_tracer(iter->tr));
 	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
 		return;
-	if (t && t->print_header) {
+	if (tracer_own_layout(iter->tr)) {
 		/* Its legend, after latency-format's header (when there are entries). */
 		if (flags & TRACE_ITER(LATENCY_FMT)) {
 			if (!entries)
