@@ -13,14 +13,18 @@ cd /sys/kernel/tracing
 is "display-graph is off" 0 "$(cat options/display-graph)"
 echo 1 > options/display-graph
 echo irqsoff > current_tracer
-# Every section above tracing_thresh is swapped in; a stalled vCPU can make
-# another one win, so up to five tries (as ftrace_latency).
-echo 15000 > tracing_thresh
-for i in 1 2 3 4 5; do
-	echo 'irqsoff 20000' > $S
-	grep -q '|  selftest_irqsoff();$' trace && break
-done
-echo 0 > tracing_thresh
+# section LINE: the selftest's 20 ms irqs-off section until the trace shows
+# LINE (a grep pattern). Every section above tracing_thresh is swapped in;
+# a stalled vCPU can make another one win, so up to five tries.
+section() {
+	echo 15000 > tracing_thresh
+	for i in 1 2 3 4 5; do
+		echo 'irqsoff 20000' > $S
+		grep -q "$1" trace && break
+	done
+	echo 0 > tracing_thresh
+}
+section '|  selftest_irqsoff();$'
 cat trace > /tmp/g
 check "the latency header comes first" grep -q '^# irqsoff latency trace v1.1.5 on ' /tmp/g
 cat > /tmp/want <<'HDR'
@@ -51,22 +55,12 @@ echo 0 > tracing_on
 echo 0 > options/display-graph
 is "turning it off empties tracing_max_latency" 0 "$(cat tracing_max_latency)"
 echo 1 > tracing_on
-echo 15000 > tracing_thresh
-for i in 1 2 3 4 5; do
-	echo 'irqsoff 20000' > $S
-	grep -q ': selftest_irqsoff <-selftest_write$' trace && break
-done
-echo 0 > tracing_thresh
+section ': selftest_irqsoff <-selftest_write$'
 check "off: the function records and latency-format's legend again" \
 	sh -c "grep -q ': selftest_irqsoff <-selftest_write$' trace && grep -q '^#  cmd     pid     |||||| time  |   caller' trace && ! grep -q 'FUNCTION CALLS' trace"
 echo 1 > options/display-graph
 echo 0 > options/function-trace
-echo 15000 > tracing_thresh
-for i in 1 2 3 4 5; do
-	echo 'irqsoff 20000' > $S
-	grep -q '|  selftest_irqsoff();$' trace && break
-done
-echo 0 > tracing_thresh
+section '|  selftest_irqsoff();$'
 check "with function-trace off only the start and the end" \
 	sh -c "grep -q '|  selftest_irqsoff();$' trace && ! grep -q 'udelay' trace"
 echo 1 > options/function-trace
