@@ -4,17 +4,11 @@
 #include <kernel/types.h>
 #include <trace/trace_func_repeats.h>
 
-bool func_repeats_start(struct func_repeats *last, unsigned long ip, unsigned long parent_ip,
-			struct func_repeats *ended)
+void func_repeats_start(struct func_repeats *last, unsigned long ip, unsigned long parent_ip)
 {
-	bool repeated = last->count;
-
-	if (repeated)
-		*ended = *last;
 	last->ip = ip;
 	last->parent_ip = parent_ip;
 	last->count = 0;
-	return repeated;
 }
 
 void func_repeats_fill(struct func_repeats_entry *e, const struct func_repeats *run, u64 now)

@@ -49,11 +49,10 @@ static inline void func_repeats_count(struct func_repeats *last, u64 now)
 }
 
 /*
- * A call that is no repeat starts a run of its own. True when the run it
- * ends had repeats: *ended holds that run, for a func_repeats record.
+ * A call that is no repeat starts a run of its own; the run it ends, if
+ * it had repeats (last->count), gets its func_repeats record first.
  */
-bool func_repeats_start(struct func_repeats *last, unsigned long ip, unsigned long parent_ip,
-			struct func_repeats *ended);
+void func_repeats_start(struct func_repeats *last, unsigned long ip, unsigned long parent_ip);
 /* The record's fields for run, written at now (its time; the delta keeps 48 bits). */
 void func_repeats_fill(struct func_repeats_entry *e, const struct func_repeats *run, u64 now);
 /* How long before its record the last repeat came. */

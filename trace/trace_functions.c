@@ -107,23 +107,18 @@ static void record_repeats(struct trace_array *tr, const struct func_repeats *ru
 }
 
 /*
- * func-no-repeats: true when the call repeats the last one on this CPU
- * and is only counted; else the run it ends, if that had repeats, is
- * written first, as Linux's (its pending count is not written when the
- * option or the tracer goes off).
+ * func-no-repeats: a call that is no repeat of the last one on this CPU
+ * ends its run; the run's record first if it had repeats, as Linux's (a
+ * pending count is not written when the option or the tracer goes off).
+ * Out of line: the callback's paths for a repeat, and with the option
+ * off, stay short.
  */
-static bool function_repeats(struct trace_ftrace *f, unsigned long ip, unsigned long parent_ip,
-			     unsigned int trace_ctx)
+static noinline void function_run_end(struct trace_ftrace *f, struct func_repeats *last,
+				      unsigned long ip, unsigned long parent_ip)
 {
-	struct func_repeats *last = &f->repeats[smp_processor_id()], ended;
-
-	if (func_repeats_match(last, ip, parent_ip)) {
-		func_repeats_count(last, ring_buffer_time_stamp(READ_ONCE(f->tr->buffer)));
-		return true;
-	}
-	if (func_repeats_start(last, ip, parent_ip, &ended))
-		record_repeats(f->tr, &ended, trace_ctx);
-	return false;
+	if (last->count)
+		record_repeats(f->tr, last, tracing_gen_ctx_dec());
+	func_repeats_start(last, ip, parent_ip);
 }
 
 void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
@@ -132,14 +127,20 @@ void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrac
 	struct trace_ftrace *f = op->private;
 	struct trace_array *tr = f->tr;
 	unsigned long flags = READ_ONCE(function_flags);
-	unsigned int trace_ctx;
 
 	if (!READ_ONCE(tr->tracing_on) || trace_function_ignore_pid(tr))
 		return;
-	trace_ctx = tracing_gen_ctx_dec();
-	if ((flags & FUNC_OPT(NO_REPEATS)) && function_repeats(f, ip, parent_ip, trace_ctx))
-		return;
-	trace_function_record(tr, ip, parent_ip, trace_ctx);
+	if (flags & FUNC_OPT(NO_REPEATS)) {
+		struct func_repeats *last = &f->repeats[smp_processor_id()];
+
+		/* A repeat is only counted. */
+		if (func_repeats_match(last, ip, parent_ip)) {
+			func_repeats_count(last, ring_buffer_time_stamp(READ_ONCE(tr->buffer)));
+			return;
+		}
+		function_run_end(f, last, ip, parent_ip);
+	}
+	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx_dec());
 	/* func_stack_trace: the stack that led here, after the call's record, as Linux's. */
 	if (flags & FUNC_OPT(STACK_TRACE))
 		trace_dump_stack_record(tr, FUNCTION_STACK_SKIP);

@@ -32,16 +32,15 @@ TestSuite(func_repeats, .init = setup);
 /* One traced call at time now, as function_repeats() and function_trace_call() handle it. */
 static void call(unsigned long ip, unsigned long parent_ip, u64 now)
 {
-	struct func_repeats ended;
-
 	if (func_repeats_match(&last, ip, parent_ip)) {
 		func_repeats_count(&last, now);
 		return;
 	}
-	if (func_repeats_start(&last, ip, parent_ip, &ended)) {
+	if (last.count) {
 		out[nout].kind = 'R';
-		func_repeats_fill(&out[nout++].e, &ended, now);
+		func_repeats_fill(&out[nout++].e, &last, now);
 	}
+	func_repeats_start(&last, ip, parent_ip);
 	out[nout].kind = 'F';
 	out[nout].e.ip = ip;
 	out[nout++].e.parent_ip = parent_ip;
