@@ -208,7 +208,7 @@ Test(trace_event_format, registry)
 	cr_assert_eq(trace_events_init(), 0);
 	for (c = trace_next_event_call(NULL); c; c = trace_next_event_call(c))
 		n++;
-	cr_assert_eq(n, 32, "%d events registered", n);
+	cr_assert_eq(n, 33, "%d events registered", n);
 	cr_assert_null(trace_find_event_call("sched", "nope"));
 	cr_assert_not_null(trace_find_event_call(NULL, "kfree"));
 	cr_assert_null(trace_find_event_by_id(0));
