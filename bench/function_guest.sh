@@ -15,7 +15,18 @@ calls=${CALLS:-20000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+# FUNC_OPTIONS="func-no-repeats ...": options/NAME turned on before each
+# measurement, on Spoor and on Linux (the function tracer reads its own as
+# it goes; the in-kernel loop calls one function from one place, so with
+# func-no-repeats every traced call after the first is only counted).
+opts=""
+for o in ${FUNC_OPTIONS:-}; do
+	opts="$opts echo 1 > /sys/kernel/tracing/options/$o;"
+done
+[ -z "$opts" ] || echo "options on:${FUNC_OPTIONS:+ $FUNC_OPTIONS}"
+
 cat > "$tmp/bench.sh" <<SCRIPT
+$opts
 echo ftrace $calls > /sys/kernel/debug/trace_selftest
 cat /sys/kernel/debug/trace_selftest
 SCRIPT
@@ -46,7 +57,8 @@ ref=${LINUX_REF:-../shared/tools/linux-ref}
 rig=${RIG:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-ref}
 build=$(dirname "$kernel")
 bench_qemu_icount -icount shift=0,sleep=off -seed 1
-cat > "$tmp/getpid.sh" <<'SCRIPT'
+echo "$opts" > "$tmp/getpid.sh"
+cat >> "$tmp/getpid.sh" <<'SCRIPT'
 cd /sys/kernel/tracing
 # kprobes through int3 (the optprobe row below has the jump-optimized ones)
 echo 0 > /proc/sys/debug/kprobes-optimization

@@ -154,22 +154,6 @@ static void tep_lat_flags(struct obuf *o, unsigned int f, unsigned int pc)
 	ob_putc(o, pc >> 4 ? hex[(pc >> 4) & 0xf] : '.');
 }
 
-/* "%5llu.%06llu" (or .%09llu with -t), rounded to microseconds as trace-cmd does. */
-static void put_time(struct obuf *o, const struct report_opts *opt, uint64_t ts)
-{
-	if (opt->ns) {
-		ob_u64_width(o, ts / 1000000000ull, 5, ' ');
-		ob_putc(o, '.');
-		ob_u64_width(o, ts % 1000000000ull, 9, '0');
-	} else {
-		uint64_t us = (ts + 500) / 1000;
-
-		ob_u64_width(o, us / 1000000, 5, ' ');
-		ob_putc(o, '.');
-		ob_u64_width(o, us % 1000000, 6, '0');
-	}
-}
-
 /* "%-*d" for the pid column. */
 static void put_pid(struct obuf *o, int32_t pid, size_t width)
 {
@@ -261,7 +245,7 @@ static void print_record(struct rep_ctx *ctx, struct obuf *o, const struct repor
 			ob_putc(o, ' ');
 		}
 	}
-	put_time(o, opt, r->ts);
+	ob_time(o, r->ts, opt->ns);
 	ob_puts(o, ": ");
 	if (opt->ts_diff)
 		ts_diff(o, opt, ps, r->ts);
@@ -503,6 +487,7 @@ int report_run(const char *path, const unsigned char *buf, size_t size,
 	}
 	rep_ctx_init(&ctx, &t);
 	ctx.no_plugins = opt->no_plugins;
+	ctx.ns = opt->ns;
 	report_load_events(&ctx, &t);
 	bad = unknown_events(&ctx, opt);
 	for (unsigned int i = 0; i < opt->nr_filters; i++)

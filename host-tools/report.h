@@ -44,6 +44,11 @@ void ob_s64(struct obuf *o, int64_t v);
 void ob_hex(struct obuf *o, uint64_t v);
 /* Decimal right-aligned in width, padded with pad (' ' or '0'). */
 void ob_u64_width(struct obuf *o, uint64_t v, unsigned int width, char pad);
+/*
+ * A trace time as trace-cmd prints it: "%5llu.%06llu", rounded to
+ * microseconds, or "%5llu.%09llu" with ns (-t).
+ */
+void ob_time(struct obuf *o, uint64_t ts, bool ns);
 
 /* Inline: a line is a dozen small pieces, and a call per piece showed in profiles. */
 static inline void ob_reserve(struct obuf *o, size_t n)
@@ -192,6 +197,7 @@ struct rep_ctx {
 	int long_size;
 	bool big_endian;
 	bool no_plugins;	/* -N: print fmt only, as trace-cmd -N */
+	bool ns;		/* -t: times a plugin prints have nanoseconds too */
 	struct obuf scratch;	/* text __print_flags and friends build while a line is made */
 	struct tdat *file;	/* for messages; may be NULL in tests */
 	unsigned int errors;	/* problems reported through rep_diag */
@@ -303,6 +309,7 @@ enum rep_plugin {
 	PLUGIN_TLB_FLUSH,
 	PLUGIN_FUNCGRAPH_ENTRY,
 	PLUGIN_FUNCGRAPH_EXIT,
+	PLUGIN_FUNC_REPEATS,
 };
 
 /* Pick the plugin trace-cmd would use for ev, and look up the fields it reads. */

@@ -134,3 +134,18 @@ void ob_u64_width(struct obuf *o, uint64_t v, unsigned int width, char pad)
 		ob_pad(o, pad, width - n);
 	ob_write(o, p, n);
 }
+
+void ob_time(struct obuf *o, uint64_t ts, bool ns)
+{
+	if (ns) {
+		ob_u64_width(o, ts / 1000000000ull, 5, ' ');
+		ob_putc(o, '.');
+		ob_u64_width(o, ts % 1000000000ull, 9, '0');
+	} else {
+		uint64_t us = (ts + 500) / 1000;
+
+		ob_u64_width(o, us / 1000000, 5, ' ');
+		ob_putc(o, '.');
+		ob_u64_width(o, us % 1000000, 6, '0');
+	}
+}

@@ -24,6 +24,7 @@ static const char *const plugin_fields[][REP_PLUGIN_FIELDS] = {
 	[PLUGIN_TLB_FLUSH] = { "pages", "reason" },
 	[PLUGIN_FUNCGRAPH_ENTRY] = { "func", "depth" },
 	[PLUGIN_FUNCGRAPH_EXIT] = { "func", "depth", "calltime", "rettime" },
+	[PLUGIN_FUNC_REPEATS] = { "ip", "parent_ip", "count", "top_delta_ts", "bottom_delta_ts" },
 };
 
 /* Field i of the plugin's list above. */
@@ -56,6 +57,7 @@ void rep_plugin_setup(struct rep_event *ev)
 		{ "tlb", "tlb_flush", PLUGIN_TLB_FLUSH },
 		{ "ftrace", "funcgraph_entry", PLUGIN_FUNCGRAPH_ENTRY },
 		{ "ftrace", "funcgraph_exit", PLUGIN_FUNCGRAPH_EXIT },
+		{ "ftrace", "func_repeats", PLUGIN_FUNC_REPEATS },
 	};
 
 	ev->plugin = PLUGIN_NONE;
@@ -260,6 +262,25 @@ static bool function(struct rep_ctx *ctx, struct obuf *o, const struct rep_event
 }
 
 /*
+ * func-no-repeats' record as plugin_function prints it: the function as
+ * above, then the count and the time of the last repeat (the record's
+ * time less its 48-bit delta), in the time column's form.
+ */
+static bool func_repeats(struct rep_ctx *ctx, struct obuf *o, const struct rep_event *ev,
+			 const struct rep_record *r)
+{
+	uint64_t count, top, bottom;
+
+	if (!num_field(ctx, PF(ev, 2), r, &count) || !num_field(ctx, PF(ev, 3), r, &top) ||
+	    !num_field(ctx, PF(ev, 4), r, &bottom) || !function(ctx, o, ev, r))
+		return false;
+	ob_printf(o, " (count: %llu  last_ts: ", (unsigned long long)count);
+	ob_time(o, r->ts - (top << 32 | bottom), ctx->ns);
+	ob_putc(o, ')');
+	return true;
+}
+
+/*
  * A shadow page's role word as plugin_kvm shows it: bits 0-3 level, 4
  * PAE, 5-6 quadrant, 7 direct, 8-10 access, 11 invalid, 12 NX, 13 WP,
  * 14 SMEP, 15 SMAP, 24-31 SMM (the layout it knows, whatever the
@@ -352,6 +373,8 @@ bool rep_plugin_print(struct rep_ctx *ctx, struct obuf *o, const struct rep_even
 		return hrtimer(ctx, o, ev, r);
 	case PLUGIN_FUNCTION:
 		return function(ctx, o, ev, r);
+	case PLUGIN_FUNC_REPEATS:
+		return func_repeats(ctx, o, ev, r);
 	case PLUGIN_RAW_DATA:
 		return raw_data(ctx, o, ev, r);
 	case PLUGIN_KVM_MMU_ROLE:

@@ -62,7 +62,8 @@ static unsigned long per_call_x10(u64 ns, u64 base, unsigned long n)
 
 int ftrace_benchmark(unsigned long n, char *out, size_t size)
 {
-	struct trace_ftrace bench = { .tr = &global_trace };
+	/* func-no-repeats, if on, counts into the top level's runs (it runs no tracer now). */
+	struct trace_ftrace bench = { .tr = &global_trace, .repeats = global_trace.ftrace ? global_trace.ftrace->repeats : NULL };
 	int target = ftrace_site_index((unsigned long)ftrace_bench_target);
 	u64 base, off, on, graph, t0, patch_on = 0, patch_off = 0;
 	int ret;

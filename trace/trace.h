@@ -384,6 +384,8 @@ void trace_iter_print_header(struct trace_iterator *iter, unsigned long entries,
 			     unsigned long written);
 void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 			   const struct ring_buffer_record *rec, u64 next_ts);
+/* A record's text after the context (a stack's lines, a function's "func <-parent"...). */
+void trace_iter_print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec);
 /*
  * The record after the one being printed on cpu, or NULL; the next line
  * will start with it unless trace_iter_skip() drops it (function_graph

@@ -15,9 +15,10 @@
 #include <trace/tracer.h>
 #include <trace/trace_event_buffer.h>
 #include <trace/trace_functions.h>
+#include <trace/trace_func_repeats.h>
 
-/* ftrace:function (trace/events/ftrace.tev, defined in trace/trace_print.c). */
-extern struct trace_event_call event_function;
+/* ftrace:function and func_repeats (trace/events/ftrace.tev, defined in trace/trace_print.c). */
+extern struct trace_event_call event_function, event_func_repeats;
 
 /* Its record, as the event's format lays it out. */
 struct ftrace_entry {
@@ -67,10 +68,15 @@ void trace_function_record(struct trace_array *tr, unsigned long ip, unsigned lo
 	ftrace_record_commit(buffer);
 }
 
-/* The function tracer's own option (options/func_stack_trace), one value for every array. */
-enum { FUNC_OPT_STACK_TRACE };
+/*
+ * The function tracer's own options (options/func_stack_trace,
+ * func-no-repeats), one value for every array, read by its callback as
+ * it goes.
+ */
+enum { FUNC_OPT_STACK_TRACE, FUNC_OPT_NO_REPEATS };
+#define FUNC_OPT(name)	(1ul << FUNC_OPT_##name)
 static unsigned long function_flags;
-static const char *const function_opt_names[] = { "func_stack_trace", NULL };
+static const char *const function_opt_names[] = { "func_stack_trace", "func-no-repeats", NULL };
 
 /*
  * Frames above the traced function when the stack is taken:
@@ -78,16 +84,65 @@ static const char *const function_opt_names[] = { "func_stack_trace", NULL };
  */
 #define FUNCTION_STACK_SKIP	2
 
+/*
+ * A run of repeated calls ended: its func_repeats record, with the context
+ * of the call ending it. Its delta is taken from the clock read before
+ * the reservation: an interrupt between the two then shortens it (the
+ * last repeat shows a little late, never before the run's first record)
+ * rather than stretching it.
+ */
+static void record_repeats(struct trace_array *tr, const struct func_repeats *run,
+			   unsigned int trace_ctx)
+{
+	u64 now = ring_buffer_time_stamp(READ_ONCE(tr->buffer));
+	struct trace_buffer *buffer;
+	struct func_repeats_entry *entry;
+
+	entry = ftrace_record_reserve_ctx(tr, sizeof(*entry), event_func_repeats.id, &buffer,
+					  trace_ctx);
+	if (!entry)
+		return;
+	func_repeats_fill(entry, run, now);
+	ftrace_record_commit(buffer);
+}
+
+/*
+ * func-no-repeats: a call that is no repeat of the last one on this CPU
+ * ends its run; the run's record first if it had repeats, as Linux's (a
+ * pending count is not written when the option or the tracer goes off).
+ * Out of line: the callback's paths for a repeat, and with the option
+ * off, stay short.
+ */
+static noinline void function_run_end(struct trace_ftrace *f, struct func_repeats *last,
+				      unsigned long ip, unsigned long parent_ip)
+{
+	if (last->count)
+		record_repeats(f->tr, last, tracing_gen_ctx_dec());
+	func_repeats_start(last, ip, parent_ip);
+}
+
 void function_trace_call(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 			 struct ftrace_regs *fregs)
 {
-	struct trace_array *tr = ((struct trace_ftrace *)op->private)->tr;
+	struct trace_ftrace *f = op->private;
+	struct trace_array *tr = f->tr;
+	unsigned long flags = READ_ONCE(function_flags);
 
 	if (!READ_ONCE(tr->tracing_on) || trace_function_ignore_pid(tr))
 		return;
+	if (flags & FUNC_OPT(NO_REPEATS)) {
+		struct func_repeats *last = &f->repeats[smp_processor_id()];
+
+		/* A repeat is only counted. */
+		if (func_repeats_match(last, ip, parent_ip)) {
+			func_repeats_count(last, ring_buffer_time_stamp(READ_ONCE(tr->buffer)));
+			return;
+		}
+		function_run_end(f, last, ip, parent_ip);
+	}
 	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx_dec());
 	/* func_stack_trace: the stack that led here, after the call's record, as Linux's. */
-	if (READ_ONCE(function_flags) & (1ul << FUNC_OPT_STACK_TRACE))
+	if (flags & FUNC_OPT(STACK_TRACE))
 		trace_dump_stack_record(tr, FUNCTION_STACK_SKIP);
 }
 
@@ -131,6 +186,8 @@ void ftrace_tracer_reset(struct trace_array *tr, void (*stop)(struct ftrace_ops 
 
 static int function_start(struct trace_array *tr, struct ftrace_ops *ops)
 {
+	/* No run carries over from an earlier start. */
+	memset(tr->ftrace->repeats, 0, nr_cpu_ids * sizeof(*tr->ftrace->repeats));
 	ops->func = function_trace_call;
 	return register_ftrace_function(ops);
 }
@@ -167,19 +224,24 @@ int trace_ftrace_alloc(struct trace_array *tr)
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return -ENOMEM;
-	if (ftrace_ops_init(&f->ops)) {
-		kfree(f);
-		return -ENOMEM;
-	}
+	f->repeats = kcalloc(nr_cpu_ids, sizeof(*f->repeats), GFP_KERNEL);
+	if (!f->repeats)
+		goto free;
+	if (ftrace_ops_init(&f->ops))
+		goto free_repeats;
 	if (ftrace_ops_init(&f->probe_ops)) {
 		ftrace_ops_free(&f->ops);
-		kfree(f);
-		return -ENOMEM;
+		goto free_repeats;
 	}
 	f->tr = tr;
 	f->ops.private = f;
 	tr->ftrace = f;
 	return 0;
+free_repeats:
+	kfree(f->repeats);
+free:
+	kfree(f);
+	return -ENOMEM;
 }
 
 void ftrace_mods_free(struct ftrace_mod **list)
@@ -204,6 +266,7 @@ void trace_ftrace_free(struct trace_array *tr)
 	ftrace_mods_free(&f->mods[1]);
 	ftrace_ops_free(&f->probe_ops);
 	ftrace_ops_free(&f->ops);
+	kfree(f->repeats);
 	kfree(f);
 }
 

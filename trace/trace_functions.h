@@ -27,6 +27,7 @@ struct ftrace_mod {
  * (trace/ftrace_probe.c), and the :mod: entries of both files.
  */
 struct ftrace_probe;
+struct func_repeats;
 struct trace_ftrace {
 	struct ftrace_ops ops;
 	struct trace_array *tr;
@@ -34,6 +35,12 @@ struct trace_ftrace {
 	struct ftrace_probe *probes;	/* newest first; RCU-sched */
 	struct ftrace_mod *mods[2];	/* [0] set_ftrace_filter, [1] set_ftrace_notrace */
 	unsigned int graph_slot;	/* while function_graph runs on it (trace_functions_graph.c) */
+	/*
+	 * While a latency tracer runs the graph callbacks on it (display-graph):
+	 * whether this CPU's calls and returns are in what it times now.
+	 */
+	bool (*graph_want)(void);
+	struct func_repeats *repeats;	/* per CPU: func-no-repeats' runs (trace_functions.c) */
 };
 
 /*

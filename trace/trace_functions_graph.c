@@ -41,11 +41,13 @@ struct ftrace_set fgraph_function_set, fgraph_notrace_set;
 /* The arrays it runs on, by slot (NULL: free); read under RCU-sched by the callbacks. */
 static struct trace_array *graph_arrays[FGRAPH_SLOTS];
 
-static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
+static bool record_entry_ctx(struct trace_array *tr, unsigned long func, int depth,
+			     unsigned int trace_ctx)
 {
 	struct trace_buffer *buffer;
 	struct ftrace_graph_ent_entry *entry =
-		ftrace_record_reserve(tr, sizeof(*entry), event_funcgraph_entry.id, &buffer);
+		ftrace_record_reserve_ctx(tr, sizeof(*entry), event_funcgraph_entry.id, &buffer,
+					  trace_ctx);
 
 	if (!entry)
 		return false;
@@ -53,6 +55,11 @@ static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
 	entry->depth = depth;
 	ftrace_record_commit(buffer);
 	return true;
+}
+
+static bool record_entry(struct trace_array *tr, unsigned long func, int depth)
+{
+	return record_entry_ctx(tr, func, depth, tracing_gen_ctx_dec());
 }
 
 /* Which set_graph_* flags the call of the site at ip takes; false: do not hook it. */
@@ -98,7 +105,7 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	 */
 	if (!READ_ONCE(tr->tracing_on) ||
 	    !ring_buffer_record_is_on_cpu(READ_ONCE(tr->buffer), smp_processor_id()) ||
-	    trace_function_ignore_pid(tr))
+	    trace_function_ignore_pid(tr) || (ft->graph_want && !ft->graph_want()))
 		return;
 	/* Another array's callback hooked this call already: record it here too. */
 	f = fgraph_hooked(fregs, ip, &depth);
@@ -135,23 +142,41 @@ static void graph_entry(unsigned long ip, unsigned long parent_ip, struct ftrace
 	fgraph_hook(fregs);
 }
 
-static void record_return(struct trace_array *tr, const struct ftrace_ret_frame *f, int depth,
-			  u64 rettime)
+/* A funcgraph_exit record of func at depth, timed calltime..rettime. */
+static void record_exit(struct trace_array *tr, unsigned long func, int depth, u64 calltime,
+			u64 rettime, unsigned int trace_ctx)
 {
 	struct ftrace_graph_ret_entry *entry;
 	struct trace_buffer *buffer;
 
-	if (!tr || !READ_ONCE(tr->tracing_on))
-		return;
-	entry = ftrace_record_reserve(tr, sizeof(*entry), event_funcgraph_exit.id, &buffer);
+	entry = ftrace_record_reserve_ctx(tr, sizeof(*entry), event_funcgraph_exit.id, &buffer,
+					  trace_ctx);
 	if (!entry)
 		return;
-	entry->func = f->func;
+	entry->func = func;
 	entry->depth = depth;
 	entry->overrun = READ_ONCE(current->ret_stack.overrun);
-	entry->calltime = f->calltime;
+	entry->calltime = calltime;
 	entry->rettime = rettime;
 	ftrace_record_commit(buffer);
+}
+
+void trace_graph_function(struct trace_array *tr, unsigned long ip, unsigned int trace_ctx)
+{
+	u64 now = trace_clock_local();
+
+	if (record_entry_ctx(tr, ip, 0, trace_ctx))
+		record_exit(tr, ip, 0, now, now, trace_ctx);
+}
+
+static void record_return(struct trace_array *tr, const struct ftrace_ret_frame *f, int depth,
+			  u64 rettime)
+{
+
+	if (!tr || !READ_ONCE(tr->tracing_on) ||
+	    (tr->ftrace->graph_want && !tr->ftrace->graph_want()))
+		return;
+	record_exit(tr, f->func, depth, f->calltime, rettime, tracing_gen_ctx_dec());
 }
 
 /* The exit, into every array that recorded the entry and still runs the tracer. */

@@ -24,6 +24,11 @@ enum {
 	FGRAPH_OPT_NR
 };
 #define FGRAPH_OPT(name)	(1ul << FGRAPH_OPT_##name)
+/*
+ * A column no option shows: microseconds since the buffer's start, in the
+ * layout of the latency tracers' display-graph (trace/trace_latency.c).
+ */
+#define FGRAPH_PRINT_REL_TIME	(1ul << FGRAPH_OPT_NR)
 
 extern unsigned long fgraph_flags;
 extern const char *const fgraph_opt_names[FGRAPH_OPT_NR + 1];
@@ -69,9 +74,16 @@ extern struct ftrace_set fgraph_function_set, fgraph_notrace_set;
  */
 #define FGRAPH_DURATION_MAX	40
 void fgraph_duration_text(char *buf, size_t size, u64 ns);
-/* The tracer's text: its column legend and a record's line(s). */
+/*
+ * The tracer's text: its column legend and a record's line(s), the
+ * columns those fgraph_flags ask for; the _flags forms take other
+ * FGRAPH_OPT and FGRAPH_PRINT_* bits (a latency tracer's).
+ */
 void fgraph_print_header(struct trace_iterator *iter);
 void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_buffer_record *rec);
+void fgraph_print_header_flags(struct trace_iterator *iter, unsigned long flags);
+void fgraph_print_line_flags(struct trace_iterator *iter, int cpu,
+			     const struct ring_buffer_record *rec, unsigned long flags);
 
 /*
  * Run the tracer's callbacks through ops for tr (the tracer's own ops, or
@@ -80,6 +92,12 @@ void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_b
  */
 int fgraph_start(struct trace_array *tr, struct ftrace_ops *ops);
 void fgraph_stop(struct ftrace_ops *ops);
+/*
+ * A call of ip as one entry and its return at depth 0, both now, in
+ * context trace_ctx: a latency tracer's own records under display-graph
+ * (Linux's trace_graph_function).
+ */
+void trace_graph_function(struct trace_array *tr, unsigned long ip, unsigned int trace_ctx);
 /*
  * The tracer and the profiler, while they run, hold the sched_switch probe
  * that takes a task's time off the CPU out of its hooked calls when

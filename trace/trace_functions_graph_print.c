@@ -2,10 +2,11 @@
  * function_graph's text, Linux 6.12's layout (kernel/trace/
  * trace_functions_graph.c): one line per call or return,
  *
- *    TIME |  CPU)  TASK-PID | lat |  DURATION   |  FUNCTION CALLS
+ *    TIME |  REL TIME |  CPU)  TASK-PID | lat |  DURATION   |  FUNCTION CALLS
  *                                    ! 150.521 us |      foo() {
  *
- * each column as a funcgraph-* option or latency-format asks. A call
+ * each column as the flags (function_graph's funcgraph-* options, or a
+ * latency tracer's fixed set) or latency-format ask. A call
  * whose return is the next record of its CPU is a leaf, "foo();" with
  * its duration; otherwise "foo() {" opens and its return prints "}",
  * naming the function when funcgraph-tail is on or the call was not
@@ -93,10 +94,9 @@ static void check_pid(struct trace_seq *s, struct fgraph_cpu_state *st, int cpu,
 
 /* The columns before the duration. */
 static void print_prologue(struct trace_iterator *iter, struct fgraph_cpu_state *st, int cpu,
-			   const struct trace_entry *ent, u64 ts)
+			   const struct trace_entry *ent, u64 ts, unsigned long flags)
 {
 	struct trace_seq *s = &iter->seq;
-	unsigned long flags = READ_ONCE(fgraph_flags);
 
 	check_pid(s, st, cpu, ent->pid);
 	if (!(iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO)))
@@ -104,6 +104,10 @@ static void print_prologue(struct trace_iterator *iter, struct fgraph_cpu_state 
 	if (flags & FGRAPH_OPT(ABSTIME))
 		trace_seq_printf(s, "%5lu.%06lu |  ", (unsigned long)(ts / 1000000000),
 				 (unsigned long)(ts % 1000000000 / 1000));
+	/* microseconds since the buffer's start, cut (not rounded) as Linux's */
+	if (flags & FGRAPH_PRINT_REL_TIME)
+		trace_seq_printf(s, "%9llu us |  ",
+				 (unsigned long long)((ts - iter->time_start) / 1000));
 	if (flags & FGRAPH_OPT(CPU))
 		print_cpu(s, cpu);
 	if (flags & FGRAPH_OPT(PROC)) {
@@ -135,10 +139,10 @@ void fgraph_duration_text(char *buf, size_t size, u64 ns)
 }
 
 /* "  12.345 us   |  ": the duration's text, then the column's bar. */
-static void print_duration(struct trace_iterator *iter, u64 ns, enum fill fill)
+static void print_duration(struct trace_iterator *iter, u64 ns, enum fill fill,
+			   unsigned long flags)
 {
 	struct trace_seq *s = &iter->seq;
-	unsigned long flags = READ_ONCE(fgraph_flags);
 	char text[FGRAPH_DURATION_MAX];
 
 	if (!(flags & FGRAPH_OPT(DURATION)) ||
@@ -178,14 +182,14 @@ static bool depth_ok(int depth)
 
 /* A call: a leaf with its return (the CPU's next record), or an open "{". */
 static void print_entry(struct trace_iterator *iter, struct fgraph_cpu_state *st, int cpu,
-			const struct ring_buffer_record *rec)
+			const struct ring_buffer_record *rec, unsigned long flags)
 {
 	struct ftrace_graph_ent_entry e;
 	const struct ring_buffer_record *next;
 	struct trace_seq *s = &iter->seq;
 
 	memcpy(&e, rec->data, sizeof(e));
-	print_prologue(iter, st, cpu, &e.ent, rec->ts);
+	print_prologue(iter, st, cpu, &e.ent, rec->ts, flags);
 	next = trace_iter_peek(iter, cpu);
 	if (next && next->length >= sizeof(struct ftrace_graph_ret_entry)) {
 		struct ftrace_graph_ret_entry r;
@@ -198,7 +202,7 @@ static void print_entry(struct trace_iterator *iter, struct fgraph_cpu_state *st
 				if (depth_ok(e.depth))
 					st->enter_funcs[e.depth] = 0;
 			}
-			print_duration(iter, r.rettime - r.calltime, FILL_NONE);
+			print_duration(iter, r.rettime - r.calltime, FILL_NONE, flags);
 			indent(s, e.depth);
 			trace_seq_printf(s, "%ps();\n", (void *)e.func);
 			return;
@@ -209,17 +213,16 @@ static void print_entry(struct trace_iterator *iter, struct fgraph_cpu_state *st
 		if (depth_ok(e.depth))
 			st->enter_funcs[e.depth] = e.func;
 	}
-	print_duration(iter, 0, FILL_FULL);
+	print_duration(iter, 0, FILL_FULL, flags);
 	indent(s, e.depth);
 	trace_seq_printf(s, "%ps() {\n", (void *)e.func);
 }
 
 static void print_return(struct trace_iterator *iter, struct fgraph_cpu_state *st, int cpu,
-			 const struct ring_buffer_record *rec)
+			 const struct ring_buffer_record *rec, unsigned long flags)
 {
 	struct ftrace_graph_ret_entry r;
 	struct trace_seq *s = &iter->seq;
-	unsigned long flags = READ_ONCE(fgraph_flags);
 	bool matched = true;
 
 	memcpy(&r, rec->data, sizeof(r));
@@ -230,8 +233,8 @@ static void print_return(struct trace_iterator *iter, struct fgraph_cpu_state *s
 			st->enter_funcs[r.depth] = 0;
 		}
 	}
-	print_prologue(iter, st, cpu, &r.ent, rec->ts);
-	print_duration(iter, r.rettime - r.calltime, FILL_NONE);
+	print_prologue(iter, st, cpu, &r.ent, rec->ts, flags);
+	print_duration(iter, r.rettime - r.calltime, FILL_NONE, flags);
 	indent(s, r.depth);
 	if (matched && !(flags & FGRAPH_OPT(TAIL)))
 		trace_seq_puts(s, "}\n");
@@ -241,42 +244,51 @@ static void print_return(struct trace_iterator *iter, struct fgraph_cpu_state *s
 		trace_seq_printf(s, " (Overruns: %u)\n", r.overrun);
 }
 
-/* Any other record: its text as a comment under the open call. */
+/*
+ * Any other record: its text as a comment under the open call, as the
+ * `trace` file prints it after the context (a stack's lines too), but a
+ * trace_marker write is its text alone, as Linux's printk messages.
+ */
 static void print_comment(struct trace_iterator *iter, struct fgraph_cpu_state *st, int cpu,
-			  const struct ring_buffer_record *rec)
+			  const struct ring_buffer_record *rec, unsigned long flags)
 {
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct trace_event_call *call = trace_find_event_by_id(ent->type);
 	struct trace_seq *s = &iter->seq;
 	int depth = st ? st->depth : 0;
 
-	print_prologue(iter, st, cpu, ent, rec->ts);
-	print_duration(iter, 0, FILL_FULL);
+	print_prologue(iter, st, cpu, ent, rec->ts, flags);
+	print_duration(iter, 0, FILL_FULL, flags);
 	if (depth > 0)
 		indent(s, depth + 1);
 	trace_seq_puts(s, "/* ");
-	/* A trace_marker write is its text alone, as Linux's printk messages. */
 	if (call && !strcmp(call->system, "ftrace") && !strcmp(call->name, "print") &&
 	    trace_event_record_valid(call, ent, rec->length))
 		trace_seq_puts(s, (const char *)rec->data + sizeof(*ent) + sizeof(unsigned long));
 	else
-		trace_print_event(s, &iter->tmp, ent, rec->length);
+		trace_iter_print_record(iter, rec);
 	if (s->len && s->buffer[s->len - 1] == '\n')
 		s->len--;
 	trace_seq_puts(s, " */\n");
 }
 
-void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_buffer_record *rec)
+void fgraph_print_line_flags(struct trace_iterator *iter, int cpu,
+			     const struct ring_buffer_record *rec, unsigned long flags)
 {
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct fgraph_cpu_state *st = cpu_state(iter, cpu);
 
 	if (ent->type == event_funcgraph_entry.id && rec->length >= sizeof(struct ftrace_graph_ent_entry))
-		print_entry(iter, st, cpu, rec);
+		print_entry(iter, st, cpu, rec, flags);
 	else if (ent->type == event_funcgraph_exit.id && rec->length >= sizeof(struct ftrace_graph_ret_entry))
-		print_return(iter, st, cpu, rec);
+		print_return(iter, st, cpu, rec, flags);
 	else
-		print_comment(iter, st, cpu, rec);
+		print_comment(iter, st, cpu, rec, flags);
+}
+
+void fgraph_print_line(struct trace_iterator *iter, int cpu, const struct ring_buffer_record *rec)
+{
+	fgraph_print_line_flags(iter, cpu, rec, READ_ONCE(fgraph_flags));
 }
 
 /* The legend's columns, as the options show them (opt 0: latency-format's flags). */
@@ -285,20 +297,21 @@ static const struct {
 	const char *text[2];
 } header_cols[] = {
 	{ FGRAPH_OPT(ABSTIME), { "     TIME       ", "      |         " } },
+	{ FGRAPH_PRINT_REL_TIME, { "   REL TIME     ", "      |         " } },
 	{ FGRAPH_OPT(CPU), { " CPU", " |  " } },
 	{ FGRAPH_OPT(PROC), { "  TASK/PID       ", "   |    |        " } },
 	{ 0, { "||||   ", "||||   " } },
 	{ FGRAPH_OPT(DURATION), { "  DURATION   ", "   |   |      " } },
 };
 
-void fgraph_print_header(struct trace_iterator *iter)
+void fgraph_print_header_flags(struct trace_iterator *iter, unsigned long flags)
 {
 	struct trace_seq *s = &iter->seq;
-	unsigned long flags = READ_ONCE(fgraph_flags);
 	bool lat = iter->tr->trace_flags & TRACE_ITER(LATENCY_FMT);
 
 	if (lat) {
-		int size = (flags & FGRAPH_OPT(ABSTIME) ? 16 : 0) + (flags & FGRAPH_OPT(CPU) ? 4 : 0) +
+		int size = (flags & FGRAPH_OPT(ABSTIME) ? 16 : 0) +
+			   (flags & FGRAPH_PRINT_REL_TIME ? 16 : 0) + (flags & FGRAPH_OPT(CPU) ? 4 : 0) +
 			   (flags & FGRAPH_OPT(PROC) ? 17 : 0);
 
 		static const char *const legend[] = {
@@ -321,4 +334,9 @@ void fgraph_print_header(struct trace_iterator *iter)
 		trace_seq_puts(s, row ? "               |   |   |   |\n"
 				      : "               FUNCTION CALLS\n");
 	}
+}
+
+void fgraph_print_header(struct trace_iterator *iter)
+{
+	fgraph_print_header_flags(iter, READ_ONCE(fgraph_flags));
 }

@@ -7,6 +7,8 @@
  * and a stack where it ended), shown by `trace` with its latency header.
  * With tracing_thresh set, every section at least that long is swapped in
  * instead of only a new max. Interrupt entry counts as interrupts off.
+ * Under display-graph the calls and returns inside the section are
+ * recorded and printed as function_graph does.
  *
  * One array at a time runs them (EBUSY otherwise, as Linux). Per CPU:
  * whether a section is being timed (tracing_cpu), when and where it
@@ -24,6 +26,7 @@
 #include <trace/tracer.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_latency.h>
+#include <trace/trace_functions_graph.h>
 
 #define TRACER_IRQS_OFF		(1u << 0)
 #define TRACER_PREEMPT_OFF	(1u << 1)
@@ -75,7 +78,7 @@ static noinline void check_critical_timing(struct trace_array *tr,
 		flags = arch_local_irq_save();
 		arch_spin_lock(&max_trace_lock);
 		if (latency_report(tr, delta)) {
-			trace_function_record(tr, _RET_IP_, parent_ip, trace_ctx);
+			latency_function_record(tr, _RET_IP_, parent_ip, trace_ctx);
 			trace_dump_stack_record(tr, 3);
 			if (d->sequence == max_sequence) {
 				latency_update_max(tr, current, cpu, delta, d->start_ts,
@@ -88,7 +91,7 @@ static noinline void check_critical_timing(struct trace_array *tr,
 	}
 	d->sequence = max_sequence;
 	d->start_ts = latency_now(tr);
-	trace_function_record(tr, _RET_IP_, parent_ip, trace_ctx);
+	latency_function_record(tr, _RET_IP_, parent_ip, trace_ctx);
 }
 
 static void start_critical_timing(unsigned long ip, unsigned long parent_ip)
@@ -102,7 +105,7 @@ static void start_critical_timing(unsigned long ip, unsigned long parent_ip)
 	d->sequence = max_sequence;
 	d->start_ts = latency_now(tr);
 	d->critical_start = parent_ip ? parent_ip : ip;
-	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx());
+	latency_function_record(tr, ip, parent_ip, tracing_gen_ctx());
 	d->tracing = 1;
 	d->disabled--;
 }
@@ -120,7 +123,7 @@ static void stop_critical_timing(unsigned long ip, unsigned long parent_ip)
 	if (!tr || !READ_ONCE(tr->tracing_on) || !d->critical_start || d->disabled)
 		return;
 	d->disabled++;
-	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx());
+	latency_function_record(tr, ip, parent_ip, tracing_gen_ctx());
 	check_critical_timing(tr, d, parent_ip ? parent_ip : ip, smp_processor_id());
 	d->critical_start = 0;
 	d->disabled--;
@@ -164,9 +167,40 @@ static void irqsoff_function_call(unsigned long ip, unsigned long parent_ip,
 	d->disabled--;
 }
 
+/* display-graph: whether this CPU's calls and returns are inside its open section. */
+static bool irqsoff_graph_want(void)
+{
+	struct irqsoff_cpu *d = this_cpu_ptr(&irqsoff_cpu);
+
+	return irqsoff_array() && d->tracing && !d->disabled;
+}
+
+static const struct latency_functions irqsoff_functions = {
+	.func = irqsoff_function_call,
+	.want = irqsoff_graph_want,
+};
+
 static int irqsoff_flag_changed(struct trace_array *tr, unsigned int bit, bool on)
 {
-	return latency_flag_changed(tr, bit, on, irqsoff_function_call);
+	if (bit == TRACE_ITER_DISPLAY_GRAPH_BIT)
+		for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++)
+			per_cpu(irqsoff_cpu, cpu).tracing = 0;
+	return latency_flag_changed(tr, bit, on, &irqsoff_functions);
+}
+
+/* Linux's irqsoff columns under display-graph. */
+#define IRQSOFF_GRAPH_FLAGS	(FGRAPH_OPT(CPU) | FGRAPH_OPT(PROC) | FGRAPH_PRINT_REL_TIME | \
+				 FGRAPH_OPT(DURATION))
+
+static void irqsoff_print_header(struct trace_iterator *iter)
+{
+	fgraph_print_header_flags(iter, IRQSOFF_GRAPH_FLAGS);
+}
+
+static void irqsoff_print_line(struct trace_iterator *iter, int cpu,
+			       const struct ring_buffer_record *rec)
+{
+	fgraph_print_line_flags(iter, cpu, rec, IRQSOFF_GRAPH_FLAGS);
 }
 
 static int irqsoff_tracer_init(struct trace_array *tr, unsigned int type)
@@ -178,7 +212,7 @@ static int irqsoff_tracer_init(struct trace_array *tr, unsigned int type)
 	ret = latency_tracer_init(tr);
 	if (ret)
 		return ret;
-	ret = latency_functions_start(tr, irqsoff_function_call);
+	ret = latency_functions_start(tr, &irqsoff_functions);
 	if (ret) {
 		latency_tracer_reset(tr);
 		return ret;
@@ -218,13 +252,16 @@ static int preemptirqsoff_init(struct trace_array *tr)
 	return irqsoff_tracer_init(tr, TRACER_IRQS_OFF | TRACER_PREEMPT_OFF);
 }
 
+#define IRQSOFF_TRACER(tracer_name, init_fn)						\
+	{ .name = tracer_name, .init = init_fn, .reset = irqsoff_tracer_reset,		\
+	  .print_max = true, .flag_changed = irqsoff_flag_changed,			\
+	  .print_header = irqsoff_print_header, .print_line = irqsoff_print_line,	\
+	  .layout_on = latency_graph_on }
+
 static struct tracer irqsoff_tracers[] = {
-	{ .name = "irqsoff", .init = irqsoff_init, .reset = irqsoff_tracer_reset,
-	  .print_max = true, .flag_changed = irqsoff_flag_changed },
-	{ .name = "preemptoff", .init = preemptoff_init, .reset = irqsoff_tracer_reset,
-	  .print_max = true, .flag_changed = irqsoff_flag_changed },
-	{ .name = "preemptirqsoff", .init = preemptirqsoff_init, .reset = irqsoff_tracer_reset,
-	  .print_max = true, .flag_changed = irqsoff_flag_changed },
+	IRQSOFF_TRACER("irqsoff", irqsoff_init),
+	IRQSOFF_TRACER("preemptoff", preemptoff_init),
+	IRQSOFF_TRACER("preemptirqsoff", preemptirqsoff_init),
 };
 
 int trace_irqsoff_init(void)

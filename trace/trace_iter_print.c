@@ -8,7 +8,8 @@
  *   latency-format "<comm>-<pid> cpu+flags <usecs since reset>us<mark>: ",
  *		 with Linux's latency header; verbose widens it
  *   raw	 "<pid> <cpu> <ns> " then the event's raw text: "type: <id>" for
- *		 events, "# <ip> <text>" for markers
+ *		 events, "# <ip> <text>" for markers, the addresses of function
+ *		 records, those and the count and delta of func_repeats
  *   hex, bin	 pid, cpu, ns as hex fields or raw bytes, then "type: <id>"
  *
  * Raw, hex and bin print "type: <id>" for events as Linux does (its
@@ -22,6 +23,7 @@
 #include <trace/trace.h>
 #include <trace/trace_output.h>
 #include <trace/tracer.h>
+#include <trace/trace_func_repeats.h>
 
 /* Whether a record is ftrace's own NAME entry (print, function, raw_data). */
 static bool is_ftrace(const struct trace_event_call *call, const char *name)
@@ -64,12 +66,55 @@ static bool function_ips(const struct trace_event_call *call, const struct ring_
 	return true;
 }
 
-/* The text of one record, after the common prefix. */
-static void print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec)
+/* A func-no-repeats record, if rec is one. */
+static bool func_repeats_record(const struct trace_event_call *call,
+				const struct ring_buffer_record *rec, struct func_repeats_entry *e)
+{
+	if (!is_ftrace(call, "func_repeats") || rec->length < sizeof(*e))
+		return false;
+	memcpy(e, rec->data, sizeof(*e));
+	return true;
+}
+
+static u64 ns2usecs(u64 ns)
+{
+	return (ns + 500) / 1000;
+}
+
+/* A time as the default prefix shows it: seconds and microseconds, or the counter's count. */
+static void print_time(struct trace_iterator *iter, u64 ts)
+{
+	if (iter->tr->clock_id == TRACE_CLOCK_COUNTER) {
+		trace_seq_printf(&iter->seq, " %12llu", (unsigned long long)ts);
+	} else {
+		u64 us = ns2usecs(ts);
+
+		trace_seq_printf(&iter->seq, " %5lu.%06lu", (unsigned long)(us / 1000000),
+				 (unsigned long)(us % 1000000));
+	}
+}
+
+/* "func <-parent (repeats: N, last_ts: T)": T the time of the last repeat, as Linux's. */
+static void print_func_repeats(struct trace_iterator *iter, const struct ring_buffer_record *rec,
+			       const struct func_repeats_entry *e)
+{
+	struct trace_seq *s = &iter->seq;
+	unsigned long flags = iter->tr->trace_flags;
+
+	trace_print_ip_sym(s, e->ip, flags);
+	trace_seq_puts(s, " <-");
+	trace_print_ip_sym(s, e->parent_ip, flags);
+	trace_seq_printf(s, " (repeats: %u, last_ts:", e->count);
+	print_time(iter, rec->ts - func_repeats_delta(e));
+	trace_seq_puts(s, ")\n");
+}
+
+void trace_iter_print_record(struct trace_iterator *iter, const struct ring_buffer_record *rec)
 {
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct trace_event_call *call = trace_find_event_by_id(ent->type);
 	struct trace_seq *s = &iter->seq;
+	struct func_repeats_entry repeats;
 	unsigned long ip[2];
 
 	if (ent->type == TRACE_STACK_ID) {
@@ -78,6 +123,10 @@ static void print_record(struct trace_iterator *iter, const struct ring_buffer_r
 	}
 	if (function_ips(call, rec, ip)) {
 		trace_print_function(s, ip[0], ip[1], iter->tr->trace_flags);
+		return;
+	}
+	if (func_repeats_record(call, rec, &repeats)) {
+		print_func_repeats(iter, rec, &repeats);
 		return;
 	}
 	if (is_ftrace(call, "raw_data")) {
@@ -102,6 +151,7 @@ static void print_raw_record(struct trace_iterator *iter, const struct ring_buff
 	const struct trace_entry *ent = (const void *)rec->data;
 	struct trace_event_call *call = trace_find_event_by_id(ent->type);
 	struct trace_seq *s = &iter->seq;
+	struct func_repeats_entry repeats;
 	unsigned long ip[2];
 
 	if (is_ftrace(call, "raw_data")) {
@@ -112,6 +162,9 @@ static void print_raw_record(struct trace_iterator *iter, const struct ring_buff
 				 (const char *)rec->data + sizeof(*ent) + sizeof(ip[0]));
 	} else if (function_ips(call, rec, ip)) {
 		trace_seq_printf(s, "%lx %lx\n", ip[0], ip[1]);
+	} else if (func_repeats_record(call, rec, &repeats)) {
+		trace_seq_printf(s, "%lu %lu %u %llu\n", repeats.ip, repeats.parent_ip, repeats.count,
+				 (unsigned long long)func_repeats_delta(&repeats));
 	} else {
 		trace_seq_printf(s, "type: %u\n", ent->type);
 	}
@@ -171,11 +224,6 @@ char trace_find_mark(u64 delta_ns)
 		if (delta_ns > marks[i].ns)
 			return marks[i].sym;
 	return ' ';
-}
-
-static u64 ns2usecs(u64 ns)
-{
-	return (ns + 500) / 1000;
 }
 
 /* latency-format's prefix: times since the buffer was last emptied. */
@@ -238,14 +286,8 @@ static void print_context(struct trace_iterator *iter, int cpu,
 	trace_seq_printf(s, "[%03d] ", cpu);
 	if (flags & TRACE_ITER(IRQ_INFO))
 		trace_print_lat_fmt(s, ent);
-	if (iter->tr->clock_id == TRACE_CLOCK_COUNTER) {
-		trace_seq_printf(s, " %12llu: ", (unsigned long long)rec->ts);
-	} else {
-		u64 us = ns2usecs(rec->ts);
-
-		trace_seq_printf(s, " %5lu.%06lu: ", (unsigned long)(us / 1000000),
-				 (unsigned long)(us % 1000000));
-	}
+	print_time(iter, rec->ts);
+	trace_seq_puts(s, ": ");
 }
 
 void trace_iter_print_line(struct trace_iterator *iter, int cpu,
@@ -266,7 +308,7 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 		print_raw_record(iter, rec);
 		return;
 	}
-	if (iter->tr->current_trace && iter->tr->current_trace->print_line) {
+	if (tracer_own_layout(iter->tr)) {
 		iter->tr->current_trace->print_line(iter, cpu, rec);
 		return;
 	}
@@ -277,7 +319,7 @@ void trace_iter_print_line(struct trace_iterator *iter, int cpu,
 		else
 			print_context(iter, cpu, rec, comm);
 	}
-	print_record(iter, rec);
+	trace_iter_print_record(iter, rec);
 }
 
 void trace_iter_print_latency_header(struct trace_iterator *iter, unsigned long entries,
@@ -364,7 +406,7 @@ void trace_iter_print_header(struct trace_iterator *iter, unsigned long entries,
 	trace_seq_printf(s, "# tracer: %s\n#\n", tracing_current_tracer(iter->tr));
 	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
 		return;
-	if (t && t->print_header) {
+	if (tracer_own_layout(iter->tr)) {
 		/* Its legend, after latency-format's header (when there are entries). */
 		if (flags & TRACE_ITER(LATENCY_FMT)) {
 			if (!entries)

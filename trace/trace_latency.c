@@ -10,6 +10,7 @@
 #include <trace/tracer.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_latency.h>
+#include <trace/trace_functions_graph.h>
 
 u64 latency_now(struct trace_array *tr)
 {
@@ -65,30 +66,74 @@ static void latency_unregister(struct ftrace_ops *ops)
 	unregister_ftrace_function(ops);
 }
 
-int latency_functions_start(struct trace_array *tr, ftrace_func_t func)
+bool latency_graph_on(const struct trace_array *tr)
+{
+	return tr->trace_flags & TRACE_ITER(DISPLAY_GRAPH);
+}
+
+/* The calls followed in the form graph says: the function tracer's or the graph's. */
+static int functions_start(struct trace_array *tr, const struct latency_functions *lf,
+			   bool graph)
+{
+	if (graph) {
+		tr->ftrace->graph_want = lf->want;
+		return ftrace_tracer_init(tr, fgraph_start);
+	}
+	tr->ftrace->ops.func = lf->func;
+	return ftrace_tracer_init(tr, latency_register);
+}
+
+static void functions_stop(struct trace_array *tr, bool graph)
+{
+	ftrace_tracer_reset(tr, graph ? fgraph_stop : latency_unregister);
+	tr->ftrace->graph_want = NULL;
+}
+
+int latency_functions_start(struct trace_array *tr, const struct latency_functions *lf)
 {
 	if (!tr->ftrace || !(tr->trace_flags & TRACE_ITER(FUNCTION)))
 		return 0;
-	tr->ftrace->ops.func = func;
-	return ftrace_tracer_init(tr, latency_register);
+	return functions_start(tr, lf, latency_graph_on(tr));
 }
 
 void latency_functions_stop(struct trace_array *tr)
 {
 	if (tr->ftrace && (tr->trace_flags & TRACE_ITER(FUNCTION)))
-		ftrace_tracer_reset(tr, latency_unregister);
+		functions_stop(tr, latency_graph_on(tr));
 }
 
-int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on, ftrace_func_t func)
+/* Runs before the option's bit changes: tr->trace_flags still has the old value. */
+int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on,
+			 const struct latency_functions *lf)
 {
-	if (bit != TRACE_ITER_FUNCTION_BIT || !tr->ftrace)
+	bool functions = tr->trace_flags & TRACE_ITER(FUNCTION), graph = latency_graph_on(tr);
+
+	if (!tr->ftrace)
 		return 0;
-	if (!on) {
-		ftrace_tracer_reset(tr, latency_unregister);
-		return 0;
+	if (bit == TRACE_ITER_FUNCTION_BIT) {
+		if (!on) {
+			functions_stop(tr, graph);
+			return 0;
+		}
+		return functions_start(tr, lf, graph);
 	}
-	tr->ftrace->ops.func = func;
-	return ftrace_tracer_init(tr, latency_register);
+	if (bit != TRACE_ITER_DISPLAY_GRAPH_BIT)
+		return 0;
+	/* What was recorded in one form would print in the other: start afresh. */
+	if (functions)
+		functions_stop(tr, graph);
+	WRITE_ONCE(tr->max_latency, 0);
+	tracing_reset(tr, RING_BUFFER_ALL_CPUS);
+	return functions ? functions_start(tr, lf, on) : 0;
+}
+
+void latency_function_record(struct trace_array *tr, unsigned long ip, unsigned long parent_ip,
+			     unsigned int trace_ctx)
+{
+	if (latency_graph_on(tr))
+		trace_graph_function(tr, ip, trace_ctx);
+	else
+		trace_function_record(tr, ip, parent_ip, trace_ctx);
 }
 
 int latency_tracer_init(struct trace_array *tr)

@@ -69,14 +69,40 @@ bool latency_report(struct trace_array *tr, u64 delta);
 void latency_update_max(struct trace_array *tr, struct task_struct *task, int cpu, u64 delta,
 			u64 start_ts, unsigned long critical_start, unsigned long critical_end);
 /*
- * The function tracer's calls into func while function-trace is on
- * (trace_flags): start and stop them, and a tracer's flag_changed that
- * follows the option.
+ * How a latency tracer follows the function calls while function-trace
+ * is on (trace_flags): func, the function tracer's callback, records the
+ * calls it times; under display-graph the graph callbacks record calls
+ * and returns instead, while want() says this CPU's are timed (Linux's
+ * display-graph).
  */
 #include <trace/ftrace.h>
-int latency_functions_start(struct trace_array *tr, ftrace_func_t func);
+struct latency_functions {
+	ftrace_func_t func;
+	bool (*want)(void);
+};
+/* Start and stop that on tr, as its options say. */
+int latency_functions_start(struct trace_array *tr, const struct latency_functions *lf);
 void latency_functions_stop(struct trace_array *tr);
-int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on, ftrace_func_t func);
+/*
+ * A tracer's flag_changed: function-trace starts or stops the calls;
+ * display-graph restarts them in the other form, with the buffer and
+ * tracing_max_latency emptied, as Linux.
+ */
+int latency_flag_changed(struct trace_array *tr, unsigned int bit, bool on,
+			 const struct latency_functions *lf);
+/*
+ * A tracer's own record of a call of ip from parent_ip (where a section
+ * starts and ends): a function record, or under display-graph a call and
+ * return of ip at depth 0, as Linux's __trace_function.
+ */
+void latency_function_record(struct trace_array *tr, unsigned long ip, unsigned long parent_ip,
+			     unsigned int trace_ctx);
+/*
+ * display-graph is on: the tracer's `trace` takes function_graph's layout
+ * (its layout_on), with the columns of a fixed set of FGRAPH_* flags
+ * (fgraph_print_*_flags), Linux's for irqsoff and for wakeup.
+ */
+bool latency_graph_on(const struct trace_array *tr);
 
 /*
  * A latency tracer's start on tr: the snapshot buffer allocated, the

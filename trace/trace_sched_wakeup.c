@@ -4,7 +4,8 @@
  * the switch to it (sched_switch), and keeps the longest in the max
  * snapshot: the wakeup and switch records (ftrace:wakeup, ftrace:context_
  * switch, "pid:prio:state + [cpu] pid:prio:state comm"), stacks at both,
- * and the functions the woken task's CPU ran in between.
+ * and the functions the woken task's CPU ran in between (under
+ * display-graph their calls and returns, printed as function_graph does).
  *
  * As Linux, only a task of higher priority than its waker is timed, and a
  * wakeup replaces the one being timed only if its task ranks higher still;
@@ -23,6 +24,7 @@
 #include <trace/tracer.h>
 #include <trace/trace_functions.h>
 #include <trace/trace_latency.h>
+#include <trace/trace_functions_graph.h>
 #include <trace/trace_output.h>
 #include <trace/events/sched.h>
 
@@ -163,7 +165,7 @@ static void probe_wakeup(void *data, struct task_struct *p)
 		wakeup_ts = latency_now(tr);
 		record_ctxwake(tr, &event_wakeup, current, p, task_cpu(p), trace_ctx);
 		trace_dump_stack_record(tr, 0);
-		trace_function_record(tr, _RET_IP_, caller_parent_ip(), trace_ctx);
+		latency_function_record(tr, _RET_IP_, caller_parent_ip(), trace_ctx);
 	}
 	wakeup_leave(flags);
 }
@@ -179,7 +181,7 @@ static void probe_wakeup_sched_switch(void *data, bool preempt, struct task_stru
 	if (next != READ_ONCE(wakeup_task) || !wakeup_enter(&flags))
 		return;
 	if (READ_ONCE(tracer_enabled) && next == wakeup_task && next->pid == wakeup_pid) {
-		trace_function_record(tr, _RET_IP_, caller_parent_ip(), trace_ctx);
+		latency_function_record(tr, _RET_IP_, caller_parent_ip(), trace_ctx);
 		record_ctxwake(tr, &event_context_switch, prev, next, smp_processor_id(),
 			       trace_ctx);
 		trace_dump_stack_record(tr, 0);
@@ -211,9 +213,43 @@ static void wakeup_function_call(unsigned long ip, unsigned long parent_ip,
 	this_cpu_dec(wakeup_disabled);
 }
 
+/* display-graph: whether this CPU's calls and returns are the woken task's CPU's. */
+static bool wakeup_graph_want(void)
+{
+	return READ_ONCE(tracer_enabled) && smp_processor_id() == READ_ONCE(wakeup_current_cpu) &&
+	       !this_cpu_read(wakeup_disabled);
+}
+
+static const struct latency_functions wakeup_functions = {
+	.func = wakeup_function_call,
+	.want = wakeup_graph_want,
+};
+
 static int wakeup_flag_changed(struct trace_array *tr, unsigned int bit, bool on)
 {
-	return latency_flag_changed(tr, bit, on, wakeup_function_call);
+	unsigned long flags;
+
+	if (bit == TRACE_ITER_DISPLAY_GRAPH_BIT) {
+		spin_lock_irqsave(&wakeup_lock, flags);
+		wakeup_reset_task();
+		spin_unlock_irqrestore(&wakeup_lock, flags);
+	}
+	return latency_flag_changed(tr, bit, on, &wakeup_functions);
+}
+
+/* Linux's wakeup columns under display-graph. */
+#define WAKEUP_GRAPH_FLAGS	(FGRAPH_OPT(PROC) | FGRAPH_OPT(CPU) | FGRAPH_PRINT_REL_TIME | \
+				 FGRAPH_OPT(DURATION) | FGRAPH_OPT(OVERHEAD) | FGRAPH_OPT(IRQS))
+
+static void wakeup_print_header(struct trace_iterator *iter)
+{
+	fgraph_print_header_flags(iter, WAKEUP_GRAPH_FLAGS);
+}
+
+static void wakeup_print_line(struct trace_iterator *iter, int cpu,
+			      const struct ring_buffer_record *rec)
+{
+	fgraph_print_line_flags(iter, cpu, rec, WAKEUP_GRAPH_FLAGS);
 }
 
 static void wakeup_probes(bool on)
@@ -241,7 +277,7 @@ static int wakeup_tracer_init(struct trace_array *tr, enum wakeup_class class)
 	ret = latency_tracer_init(tr);
 	if (ret)
 		return ret;
-	ret = latency_functions_start(tr, wakeup_function_call);
+	ret = latency_functions_start(tr, &wakeup_functions);
 	if (ret) {
 		latency_tracer_reset(tr);
 		return ret;
@@ -280,13 +316,16 @@ static int wakeup_dl_init(struct trace_array *tr)
 	return wakeup_tracer_init(tr, WAKEUP_DL);
 }
 
+#define WAKEUP_TRACER(tracer_name, init_fn)						\
+	{ .name = tracer_name, .init = init_fn, .reset = wakeup_tracer_reset,		\
+	  .print_max = true, .flag_changed = wakeup_flag_changed,			\
+	  .print_header = wakeup_print_header, .print_line = wakeup_print_line,	\
+	  .layout_on = latency_graph_on }
+
 static struct tracer wakeup_tracers[] = {
-	{ .name = "wakeup", .init = wakeup_init, .reset = wakeup_tracer_reset, .print_max = true,
-	  .flag_changed = wakeup_flag_changed },
-	{ .name = "wakeup_rt", .init = wakeup_rt_init, .reset = wakeup_tracer_reset,
-	  .print_max = true, .flag_changed = wakeup_flag_changed },
-	{ .name = "wakeup_dl", .init = wakeup_dl_init, .reset = wakeup_tracer_reset,
-	  .print_max = true, .flag_changed = wakeup_flag_changed },
+	WAKEUP_TRACER("wakeup", wakeup_init),
+	WAKEUP_TRACER("wakeup_rt", wakeup_rt_init),
+	WAKEUP_TRACER("wakeup_dl", wakeup_dl_init),
 };
 
 int trace_wakeup_init(void)

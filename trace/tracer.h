@@ -19,7 +19,8 @@ struct ring_buffer_record;
  * events' output (ftrace:function's, ...), unless it has a layout of its
  * own: then print_header replaces the column legend of `trace` and
  * print_line the default lines (not raw, hex or bin) of every record of
- * an array it runs on. opts are its own options, listed in trace_options
+ * an array it runs on, while layout_on, if there, says it applies (a
+ * latency tracer's graph layout follows display-graph). opts are its own options, listed in trace_options
  * while it is current and in every options/ directory; their values,
  * bit i for opts[i], are one set for all arrays, as Linux's tracer flags.
  * A latency tracer has print_max: `trace` shows its max snapshot.
@@ -33,12 +34,21 @@ struct tracer {
 	void (*print_header)(struct trace_iterator *iter);
 	void (*print_line)(struct trace_iterator *iter, int cpu,
 			   const struct ring_buffer_record *rec);
+	bool (*layout_on)(const struct trace_array *tr);
 	const char *const *opts;	/* NULL-terminated, or NULL */
 	unsigned long *opt_flags;
 	bool print_max;
 	int (*flag_changed)(struct trace_array *tr, unsigned int bit, bool on);
 	struct tracer *next;		/* registered tracers, newest first */
 };
+
+/* Whether tr's tracer prints tr's records in its own layout now. */
+static inline bool tracer_own_layout(const struct trace_array *tr)
+{
+	const struct tracer *t = tr->current_trace;
+
+	return t && t->print_line && (!t->layout_on || t->layout_on(tr));
+}
 
 /* Make a tracer available (boot). */
 int register_tracer(struct tracer *t);

@@ -7,7 +7,7 @@
 T=/sys/kernel/tracing
 S=/sys/kernel/debug/trace_selftest
 . /spoor/lib/tap.sh
-echo 1..32
+echo 1..34
 cd $T
 # A line: CPU, duration or its blank, the call, leaf, return or comment
 # (a return names its function when its call was not seen); or a banner.
@@ -173,4 +173,26 @@ echo 0 > tracing_on
 check "after all that, vfs_read is at depth 0 again" grep -qE '^ [0-3]\)               \|  vfs_read\(\) \{$' trace
 echo nop > current_tracer
 echo > set_graph_function
+echo 1 > tracing_on
+
+# funcgraph-irqs off: nothing runs in hard interrupt context is traced, as
+# Linux's (in_hardirq at entry). do_irq enters before the hardirq count,
+# as Linux's irq_enter_rcu; what its handlers call (hrtimer_interrupt) is
+# left out; the softirqs run after it drops are traced. No "==========>"
+# lines in either case: Linux 6.12 x86_64 prints them for functions in
+# __irqentry_text, which holds only its asm entry stubs (untraced).
+echo 0 > options/funcgraph-irqs
+echo function_graph > current_tracer
+sleep 0.1
+echo 0 > tracing_on
+check "funcgraph-irqs off: do_irq traced, not the timer handler it runs" \
+	sh -c "grep -q 'do_irq() {' trace && ! grep -q 'hrtimer_interrupt()' trace"
+echo nop > current_tracer
+echo 1 > options/funcgraph-irqs
+echo 1 > tracing_on
+echo function_graph > current_tracer
+sleep 0.1
+echo 0 > tracing_on
+check "funcgraph-irqs on: the handler's calls under do_irq" grep -q '^ [0-3]) .*|    hrtimer_interrupt() {$' trace
+echo nop > current_tracer
 echo 1 > tracing_on

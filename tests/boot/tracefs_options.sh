@@ -17,7 +17,7 @@ w() {
 
 # options/ and trace_options
 is "options/ has Linux's trace options (beside function's and function_graph's own)" \
-	"30" "$(ls options | grep -v -e '^funcgraph-' -e '^sleep-time$' -e '^graph-time$' -e '^func_stack_trace$' | wc -l)"
+	"30" "$(ls options | grep -v -e '^funcgraph-' -e '^sleep-time$' -e '^graph-time$' -e '^func_stack_trace$' -e '^func-no-repeats$' | wc -l)"
 is "defaults as Linux's (overwrite on, hex off)" "1 0" "$(cat options/overwrite) $(cat options/hex)"
 is "trace_options lists them, 'no' before those off" \
 	"print-parent nosym-offset nosym-addr noverbose" "$(head -n 4 trace_options | tr '\n' ' ' | sed 's/ $//')"

@@ -169,7 +169,7 @@ Test(trace_event_format, every_event_matches_linux)
 		{ "irq", "softirq_entry" }, { "irq", "softirq_exit" },
 		{ "timer", "hrtimer_expire_entry" }, { "ipi", "ipi_send_cpu" },
 		{ "raw_syscalls", "sys_enter" }, { "raw_syscalls", "sys_exit" },
-		{ "ftrace", "print" }, { "ftrace", "function" },
+		{ "ftrace", "print" }, { "ftrace", "function" }, { "ftrace", "func_repeats" },
 	};
 	static char got[16384];
 	int n = 0;
@@ -197,7 +197,7 @@ Test(trace_event_format, every_event_matches_linux)
 				 events[i][1]);
 		n++;
 	}
-	cr_assert_eq(n, 21);
+	cr_assert_eq(n, 22);
 }
 
 Test(trace_event_format, registry)
@@ -208,7 +208,7 @@ Test(trace_event_format, registry)
 	cr_assert_eq(trace_events_init(), 0);
 	for (c = trace_next_event_call(NULL); c; c = trace_next_event_call(c))
 		n++;
-	cr_assert_eq(n, 32, "%d events registered", n);
+	cr_assert_eq(n, 33, "%d events registered", n);
 	cr_assert_null(trace_find_event_call("sched", "nope"));
 	cr_assert_not_null(trace_find_event_call(NULL, "kfree"));
 	cr_assert_null(trace_find_event_by_id(0));

@@ -37,4 +37,11 @@
 	}
 #define DEFINE_EVENT(template, name, proto, args)
 
+/*
+ * Print arguments are Linux's text, written where u64 is unsigned long
+ * long (ftrace:func_repeats casts to it for a %llu): so it is here, while
+ * they expand.
+ */
+#define u64 unsigned long long
 #include TRACE_INCLUDE_FILE
+#undef u64
