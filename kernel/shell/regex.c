@@ -495,6 +495,17 @@ static bool first_chars(const struct regex *re, const struct re_node *n, u8 *fir
 	}
 }
 
+/* Append n's text to re->lit if n is plain characters; false if it is not, or too long. */
+static bool literal_of(struct regex *re, const struct re_node *n)
+{
+	if (n->type == RN_CAT)
+		return literal_of(re, n->a) && literal_of(re, n->b);
+	if (n->type != RN_CHAR || re->lit_len == (int)sizeof(re->lit))
+		return false;
+	re->lit[re->lit_len++] = (char)n->c;
+	return true;
+}
+
 /* Can a match start only at the beginning of the line? */
 static bool starts_with_bol(const struct re_node *n)
 {
@@ -544,6 +555,9 @@ int regex_compile(struct regex **out, const char *pattern, int flags, char *err,
 	if (root && !rp.failed) {
 		re->anchored = starts_with_bol(root);
 		re->any_start = first_chars(re, root, re->first);
+		/* a plain string (grep's commonest pattern) is found without the matcher */
+		if (re->icase || !literal_of(re, root))
+			re->lit_len = 0;
 		if ((i = emit(&rp, OP_SAVE)) >= 0)
 			re->prog[i].x = 0;
 		compile(&rp, root);
@@ -664,11 +678,34 @@ static bool run(struct re_run *r, long start)
 	return false;
 }
 
+/* regex_search for a plain string. */
+static bool literal_search(const struct regex *re, const char *s, size_t len, size_t from,
+			   struct re_match *m)
+{
+	size_t n = (size_t)re->lit_len;
+
+	for (const char *p = s + from; len >= n && p <= s + len - n; p++) {
+		p = memchr(p, re->lit[0], (size_t)(s + len - n - p) + 1);
+		if (!p)
+			return false;
+		if (!memcmp(p + 1, re->lit + 1, n - 1)) {
+			for (int i = 0; i < RE_NGROUPS; i++)
+				m->start[i] = m->end[i] = -1;
+			m->start[0] = p - s;
+			m->end[0] = m->start[0] + (long)n;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool regex_search(const struct regex *re, const char *s, size_t len, size_t from, struct re_match *m)
 {
 	struct re_run r = { .re = re, .s = s, .len = (long)len };
 	bool found = false;
 
+	if (re->lit_len)
+		return literal_search(re, s, len, from, m);
 	r.stack = r.small;
 	r.cap = ARRAY_SIZE(r.small);
 	for (long start = (long)from; start <= (long)len && !found; start++) {

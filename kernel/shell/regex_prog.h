@@ -29,6 +29,9 @@ struct regex {
 	/* the characters a match can begin with, unless any_start (it can be empty) */
 	u8 first[32];
 	bool any_start;
+	/* the pattern is this plain string (lit_len > 0): a search needs no matcher */
+	char lit[64];
+	int lit_len;
 	/* Every node, for freeing. */
 	struct re_node **nodes;
 	int nnodes, nodecap;

@@ -110,6 +110,19 @@ Test(regex, first_characters)
 	re_check("q", 0, "abc", "none");
 }
 
+/* A plain string is searched for without the matcher: the same answers. */
+Test(regex, plain_strings)
+{
+	re_check("aab", 0, "aaab", "1-4");
+	re_check("sched", 0, "  => sched_tick", "5-10");
+	re_check("ab", 0, "xxab", "2-4");
+	re_check("ab", 0, "xxa", "none");
+	re_check("abc", 0, "ab", "none");
+	re_check("{", 0, "f() {", "4-5");
+	re_check("a.c", 0, "xa.c", "1-4");
+	re_check("A", RE_ICASE, "xa", "1-2");
+}
+
 /* A match that needs more backtracking frames than the search keeps on its stack. */
 Test(regex, deep_backtracking)
 {
