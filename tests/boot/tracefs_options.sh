@@ -82,8 +82,13 @@ while [ $tries -lt 5 ]; do
 	echo 0 > events/sched/sched_switch/enable
 	grep -q '\[001\]' trace && break
 done
-check "... and so is CPU 1's recording" grep -q '\[001\]' trace ||
-	{ sed 's/^/# cpu1 /' per_cpu/cpu1/stats; sed 's/^/# /' /proc/interrupts; }	# for a failure's log
+if ! grep -q '\[001\]' trace; then	# for a failure's log
+	echo "# tries $tries, tracing_cpumask $(cat tracing_cpumask), tracing_on $(cat tracing_on)"
+	sed 's/^/# cpu1 /' per_cpu/cpu1/stats
+	sed 's/^/# /' /proc/interrupts
+	grep -v '^#' trace | cut -c1-40 | sort | uniq -c | sort -rn | head -n 8 | sed 's/^/# /'
+fi
+check "... and so is CPU 1's recording" grep -q '\[001\]' trace
 
 # set_event_pid, set_event_notrace_pid, event-fork
 echo '5 7  3' > set_event_pid
