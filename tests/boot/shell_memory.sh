@@ -53,6 +53,10 @@ for i in 1 2 3 4; do
 done
 p1=$(meminfo PageTables)
 at_most "slab bytes gained over 504 commands" 2048 $((b1 - b0))
-at_most "Slab kB gained" 8 $((s1 - s0))
+# Slab and MemFree move by whole slabs: a cache keeps one empty slab of up to
+# 8 pages (kernel/mm/slab.c), which two commands at once can leave behind
+# (names_cache's 16 kB slabs did in clean-clone runs); the bytes above are
+# the exact measure of objects kept.
+at_most "Slab kB gained (one 32 kB slab kept empty at most)" 40 $((s1 - s0))
 at_most "PageTables kB gained" 8 $((p1 - p0))
-at_most "MemFree kB lost" 16 $((f0 - f1))
+at_most "MemFree kB lost" 48 $((f0 - f1))
