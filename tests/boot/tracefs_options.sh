@@ -85,6 +85,7 @@ done
 if ! grep -q '\[001\]' trace; then	# for a failure's log
 	echo "# tries $tries, tracing_cpumask $(cat tracing_cpumask), tracing_on $(cat tracing_on)"
 	sed 's/^/# cpu1 /' per_cpu/cpu1/stats
+	dmesg | grep -e 'smp:' -e 'did not start' | sed 's/^/# /'
 	sed 's/^/# /' /proc/interrupts
 	grep -v '^#' trace | cut -c1-40 | sort | uniq -c | sort -rn | head -n 8 | sed 's/^/# /'
 fi
