@@ -7,6 +7,7 @@
 #include <kernel/string.h>
 #include <kernel/slab.h>
 #include <kernel/kallsyms.h>
+#include <kernel/fs/fs.h>
 #include <trace/trace_output.h>
 #include <trace/trace_probe.h>
 
@@ -278,6 +279,24 @@ static bool last_deref_user(const struct probe_arg *a)
 	return a->nderef && (a->uderef >> (a->nderef - 1) & 1);
 }
 
+/*
+ * `%pd` (the value is a struct dentry *) and `%pD` (a struct file *): the
+ * name of the dentry, or of the file's, as a string; dereferences added
+ * after the argument's own.
+ */
+static int parse_name_type(struct probe_arg *a, bool file, int pos, struct probe_error *err)
+{
+	if (a->nderef + 2 + file > PROBE_DEREF_MAX)
+		return fail(err, "Dereference is too much nested", pos, -EINVAL);
+	if (file)
+		a->deref[a->nderef++] = offsetof(struct file, f_dentry);
+	a->deref[a->nderef++] = offsetof(struct dentry, d_name);
+	a->deref[a->nderef++] = 0;
+	a->kind = PROBE_STRING;
+	a->size = 4;
+	return 0;
+}
+
 /* `:TYPE`; NULL type: the default (x64, or string for $comm). */
 static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error *err)
 {
@@ -322,6 +341,8 @@ static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error 
 		a->ustring = t[0] == 'u' || last_deref_user(a);
 		return 0;
 	}
+	if (!strcmp(t, "%pd") || !strcmp(t, "%pD"))
+		return parse_name_type(a, t[2] == 'D', pos, err);
 	if (!strcmp(t, "char")) {
 		a->kind = PROBE_CHAR;
 		a->size = 1;

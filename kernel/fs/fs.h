@@ -286,8 +286,14 @@ struct file *alloc_file(struct inode *inode, unsigned int flags,
 			const struct file_operations *fop);
 struct file *get_file(struct file *f);
 void fput(struct file *f);
-ssize_t vfs_read(struct file *f, char *buf, size_t count);
-ssize_t vfs_write(struct file *f, const char *buf, size_t count);
+/*
+ * Read or write count bytes of a kernel buffer at *pos (the file's f_pos,
+ * or a pread's own), moving it: every read and write goes through these,
+ * the system calls' (a chunk of their bounce buffer at a time) too, so a
+ * probe on vfs_read sees what Linux's does.
+ */
+ssize_t vfs_read(struct file *f, char *buf, size_t count, loff_t *pos);
+ssize_t vfs_write(struct file *f, const char *buf, size_t count, loff_t *pos);
 loff_t vfs_llseek(struct file *f, loff_t offset, int whence);
 int vfs_fstat(struct file *f, struct kstat *st);
 /* lseek for files whose size is i_size (ramfs). */

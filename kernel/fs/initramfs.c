@@ -48,7 +48,7 @@ static int write_file(const char *path, umode_t mode, const char *data, size_t s
 	if (IS_ERR(f))
 		return (int)PTR_ERR(f);
 	for (size_t done = 0; done < size; done += (size_t)n) {
-		n = vfs_write(f, data + done, size - done);
+		n = vfs_write(f, data + done, size - done, &f->f_pos);
 		if (n <= 0)
 			break;
 	}

@@ -141,11 +141,8 @@ void fput(struct file *f)
 	kmem_cache_free(filp_cachep, f);
 }
 
-ssize_t vfs_read(struct file *f, char *buf, size_t count)
+ssize_t vfs_read(struct file *f, char *buf, size_t count, loff_t *pos)
 {
-	loff_t pos = f->f_pos;
-	ssize_t ret;
-
 	if (!(f->f_mode & FMODE_READ))
 		return -EBADF;
 	if (S_ISDIR(f->f_inode->i_mode))
@@ -154,27 +151,18 @@ ssize_t vfs_read(struct file *f, char *buf, size_t count)
 		return -EINVAL;
 	if (!count)
 		return 0;
-	ret = f->f_op->read(f, buf, min(count, MAX_RW_COUNT), &pos);
-	if (ret > 0)
-		f->f_pos = pos;
-	return ret;
+	return f->f_op->read(f, buf, min(count, MAX_RW_COUNT), pos);
 }
 
-ssize_t vfs_write(struct file *f, const char *buf, size_t count)
+ssize_t vfs_write(struct file *f, const char *buf, size_t count, loff_t *pos)
 {
-	loff_t pos = f->f_pos;
-	ssize_t ret;
-
 	if (!(f->f_mode & FMODE_WRITE))
 		return -EBADF;
 	if (!f->f_op || !f->f_op->write)
 		return -EINVAL;
 	if (!count)
 		return 0;
-	ret = f->f_op->write(f, buf, min(count, MAX_RW_COUNT), &pos);
-	if (ret > 0)
-		f->f_pos = pos;
-	return ret;
+	return f->f_op->write(f, buf, min(count, MAX_RW_COUNT), pos);
 }
 
 static loff_t set_pos(struct file *f, loff_t base, loff_t offset)

@@ -21,6 +21,17 @@ int ksys_open(const char *path, int flags, umode_t mode)
 	return fd_install(current_files(), f, 0);
 }
 
+/* A read or write at the file's offset, which moves only when bytes moved. */
+static ssize_t ksys_rw(struct file *f, void *buf, size_t count, bool write)
+{
+	loff_t pos = f->f_pos;
+	ssize_t ret = write ? vfs_write(f, buf, count, &pos) : vfs_read(f, buf, count, &pos);
+
+	if (ret > 0)
+		f->f_pos = pos;
+	return ret;
+}
+
 ssize_t ksys_read(int fd, void *buf, size_t count)
 {
 	struct file *f = fget(fd);
@@ -28,7 +39,7 @@ ssize_t ksys_read(int fd, void *buf, size_t count)
 
 	if (!f)
 		return -EBADF;
-	ret = vfs_read(f, buf, count);
+	ret = ksys_rw(f, buf, count, false);
 	fput(f);
 	return ret;
 }
@@ -40,7 +51,7 @@ ssize_t ksys_write(int fd, const void *buf, size_t count)
 
 	if (!f)
 		return -EBADF;
-	ret = vfs_write(f, buf, count);
+	ret = ksys_rw(f, (void *)buf, count, true);
 	fput(f);
 	return ret;
 }

@@ -182,7 +182,7 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t count, loff_t *pos)
 		return err;
 	while (done < count) {
 		size_t n = count - done < BOUNCE ? count - done : BOUNCE;
-		ssize_t r = f->f_op->read(f, k, n, pos ? pos : &f->f_pos);
+		ssize_t r = vfs_read(f, k, n, pos ? pos : &f->f_pos);
 
 		if (r < 0) {
 			if (!done)
@@ -222,7 +222,7 @@ static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *
 				done = (size_t)-EFAULT;
 			break;
 		}
-		r = f->f_op->write(f, k, n, pos ? pos : &f->f_pos);
+		r = vfs_write(f, k, n, pos ? pos : &f->f_pos);
 		if (r < 0) {
 			if (!done)
 				done = (size_t)r;

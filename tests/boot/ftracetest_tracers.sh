@@ -12,7 +12,7 @@
 . /spoor/lib/tap.sh
 . /spoor/lib/ftracetest.sh
 echo 1..4
-ftracetest_run 57 "pass:44 fail:1 xfail:0 skip:4 error:8" \
+ftracetest_run 57 "pass:45 fail:1 xfail:0 skip:3 error:8" \
 	"ftrace - test for function traceon/off triggers
 test for the preemptirqsoff tracer" \
 	test.d/direct test.d/ftrace test.d/kprobe test.d/preemptirq test.d/selftest \

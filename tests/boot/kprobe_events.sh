@@ -7,7 +7,7 @@
 # and probes removed while 3 CPUs keep hitting them.
 # spoor-exec: --smp 4
 . /spoor/lib/tap.sh
-echo 1..46
+echo 1..49
 cd /sys/kernel/tracing
 
 echo 'p:rd vfs_read f=$arg1 buf=$arg2:x64 cnt=$arg3:u32 comm=$comm ret=$stack0:symbol' > kprobe_events
@@ -146,6 +146,19 @@ is "an array from user memory is refused, Linux's caret" \
 is "symstr from user memory is refused" \
 	"1 Symbol String doesn't accept data/userdata 30" "$(err 'p do_sys_open a=+u0($arg2):symstr')"
 is "+u with no offset" "1 Invalid dereference offset 16" "$(err 'p do_sys_open a=+u(%ax):x8')"
+
+# %pD and %pd: the name of a struct file's dentry, of a dentry; a process's read
+# of /proc/version goes through vfs_read as on Linux
+echo 'p:pn vfs_read name=$arg1:%pD' > kprobe_events
+echo 'p:pd dput $arg1:%pd' >> kprobe_events
+is "%pD and %pd are strings in the format" '__data_loc char[] name;|__data_loc char[] arg1;' \
+	"$(sed -n 's/^\tfield:\(__data_loc char\[\] [a-z0-9]*;\).*/\1/p' events/kprobes/pn/format events/kprobes/pd/format | tr '\n' '|' | sed 's/|$//')"
+echo 1 > events/kprobes/enable
+/bin/sh -c 'cat /proc/version > /dev/null'
+echo 0 > events/kprobes/enable
+check "vfs_read's file by name (%pD), from a process's read" \
+	grep -q 'pn: (vfs_read+0x0/0x[0-9a-f]*) name="version"$' trace
+check "the dentry put after it by name (%pd)" grep -q 'pd: (dput+0x0/0x[0-9a-f]*) arg1="version"$' trace
 
 # every instruction boundary of vfs_read at once: emulated jumps, copies run out of line
 echo > kprobe_events

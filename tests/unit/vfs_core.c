@@ -196,7 +196,7 @@ Test(vfs, dup_fd_copies_table_with_references)
 	ksys_close(fd);
 	struct file *f = files_fget(child, fd);
 	cr_assert_not_null(f, "the child's copy survives the parent's close");
-	cr_assert_eq(vfs_read(f, &c, 1), 1);
+	cr_assert_eq(vfs_read(f, &c, 1, &f->f_pos), 1);
 	cr_assert_eq(c, 'x');
 	fput(f);
 	put_files_struct(child);
@@ -391,7 +391,7 @@ static void *pipe_writer(void *arg)
 
 		for (size_t i = 0; i < n; i++)
 			chunk[i] = (char)(done + i);
-		cr_assert_eq(vfs_write(job->f, chunk, n), (ssize_t)n);
+		cr_assert_eq(vfs_write(job->f, chunk, n, &job->f->f_pos), (ssize_t)n);
 		done += n;
 	}
 	fput(job->f);
@@ -410,7 +410,7 @@ Test(vfs, blocking_pipe_between_threads)
 	cr_assert_eq(create_pipe_files(f, 0), 0);
 	job.f = f[1];
 	pthread_create(&t, NULL, pipe_writer, &job);
-	while ((n = vfs_read(f[0], buf, sizeof(buf))) > 0) {
+	while ((n = vfs_read(f[0], buf, sizeof(buf), &f[0]->f_pos)) > 0) {
 		for (ssize_t i = 0; i < n; i++)
 			cr_assert_eq(buf[i], (char)(got + (size_t)i));
 		got += (size_t)n;
