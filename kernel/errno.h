@@ -45,9 +45,20 @@
 #define EOVERFLOW	75
 #define EILSEQ		84
 #define EMSGSIZE	90
+#define ENOTSOCK	88
+#define ENOPROTOOPT	92
+#define EPROTONOSUPPORT	93
+#define ESOCKTNOSUPPORT	94
 #define EOPNOTSUPP	95
+#define EAFNOSUPPORT	97
 #define EADDRINUSE	98
+#define EADDRNOTAVAIL	99
+#define ENETUNREACH	101
+#define ECONNABORTED	103
+#define EISCONN		106
+#define ENOTCONN	107
 #define ETIMEDOUT	110
+#define ECONNREFUSED	111
 #endif
 
 /* The text `strerror` gives for an errno ("Invalid argument"). */

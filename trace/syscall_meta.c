@@ -57,6 +57,23 @@ SYSCALL_EVENT3(setitimer, 38, "int", "which", "struct __kernel_old_itimerval *",
 SYSCALL_EVENT0(getpid, 39);
 SYSCALL_EVENT4(sendfile64, 40, "int", "out_fd", "int", "in_fd", "loff_t *", "offset",
 	"size_t", "count");
+SYSCALL_EVENT3(socket, 41, "int", "family", "int", "type", "int", "protocol");
+SYSCALL_EVENT3(connect, 42, "int", "fd", "struct sockaddr *", "uservaddr", "int", "addrlen");
+SYSCALL_EVENT3(accept, 43, "int", "fd", "struct sockaddr *", "upeer_sockaddr",
+	"int *", "upeer_addrlen");
+SYSCALL_EVENT6(sendto, 44, "int", "fd", "void *", "buff", "size_t", "len",
+	"unsigned int", "flags", "struct sockaddr *", "addr", "int", "addr_len");
+SYSCALL_EVENT6(recvfrom, 45, "int", "fd", "void *", "ubuf", "size_t", "size",
+	"unsigned int", "flags", "struct sockaddr *", "addr", "int *", "addr_len");
+SYSCALL_EVENT2(shutdown, 48, "int", "fd", "int", "how");
+SYSCALL_EVENT3(bind, 49, "int", "fd", "struct sockaddr *", "umyaddr", "int", "addrlen");
+SYSCALL_EVENT2(listen, 50, "int", "fd", "int", "backlog");
+SYSCALL_EVENT3(getsockname, 51, "int", "fd", "struct sockaddr *", "usockaddr",
+	"int *", "usockaddr_len");
+SYSCALL_EVENT3(getpeername, 52, "int", "fd", "struct sockaddr *", "usockaddr",
+	"int *", "usockaddr_len");
+SYSCALL_EVENT5(setsockopt, 54, "int", "fd", "int", "level", "int", "optname",
+	"char *", "optval", "int", "optlen");
 SYSCALL_EVENT5(clone, 56, "unsigned long", "clone_flags", "unsigned long", "newsp",
 	"int *", "parent_tidptr", "int *", "child_tidptr", "unsigned long", "tls");
 SYSCALL_EVENT0(fork, 57);
@@ -154,6 +171,8 @@ SYSCALL_EVENT3(get_robust_list, 274, "int", "pid", "struct robust_list_head * *"
 SYSCALL_EVENT4(utimensat, 280, "int", "dfd", "const char *", "filename",
 	"struct __kernel_timespec *", "utimes", "int", "flags");
 SYSCALL_EVENT3(dup3, 292, "unsigned int", "oldfd", "unsigned int", "newfd", "int", "flags");
+SYSCALL_EVENT4(accept4, 288, "int", "fd", "struct sockaddr *", "upeer_sockaddr",
+	"int *", "upeer_addrlen", "int", "flags");
 SYSCALL_EVENT2(pipe2, 293, "int *", "fildes", "int", "flags");
 SYSCALL_EVENT4(prlimit64, 302, "pid_t", "pid", "unsigned int", "resource",
 	"const struct rlimit64 *", "new_rlim", "struct rlimit64 *", "old_rlim");

@@ -36,10 +36,8 @@ static void ring_get(struct pipe_inode_info *pipe, u64 at, char *buf, size_t n)
 	memcpy(buf + first, pipe->buf, n - first);
 }
 
-static ssize_t pipe_read(struct file *file, char *buf, size_t count, loff_t *pos)
+ssize_t pipe_read_buf(struct pipe_inode_info *pipe, char *buf, size_t count, bool nonblock)
 {
-	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
-
 	for (;;) {
 		size_t n;
 
@@ -57,16 +55,20 @@ static ssize_t pipe_read(struct file *file, char *buf, size_t count, loff_t *pos
 			return 0;
 		}
 		spin_unlock(&pipe->lock);
-		if (file->f_flags & O_NONBLOCK)
+		if (nonblock)
 			return -EAGAIN;
 		if (wait_event_interruptible(pipe->rd_wait, pipe_readable(pipe)))
 			return -EINTR;
 	}
 }
 
-static ssize_t pipe_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+static ssize_t pipe_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	return pipe_read_buf(file->f_inode->i_pipe, buf, count, file->f_flags & O_NONBLOCK);
+}
+
+ssize_t pipe_write_buf(struct pipe_inode_info *pipe, const char *buf, size_t count, bool nonblock)
+{
 	size_t done = 0;
 
 	for (;;) {
@@ -89,7 +91,7 @@ static ssize_t pipe_write(struct file *file, const char *buf, size_t count, loff
 			wake_up_interruptible(&pipe->rd_wait);
 		if (done == count)
 			return (ssize_t)done;
-		if (file->f_flags & O_NONBLOCK)
+		if (nonblock)
 			return done ? (ssize_t)done : -EAGAIN;
 		want = count - done <= PIPE_BUF ? count - done : 1;
 		if (wait_event_interruptible(pipe->wr_wait, pipe_writable(pipe, want)))
@@ -97,15 +99,19 @@ static ssize_t pipe_write(struct file *file, const char *buf, size_t count, loff
 	}
 }
 
-static int pipe_release(struct inode *inode, struct file *file)
+static ssize_t pipe_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	struct pipe_inode_info *pipe = inode->i_pipe;
+	return pipe_write_buf(file->f_inode->i_pipe, buf, count, file->f_flags & O_NONBLOCK);
+}
+
+bool pipe_put_ends(struct pipe_inode_info *pipe, bool reader, bool writer)
+{
 	bool last;
 
 	spin_lock(&pipe->lock);
-	if (file->f_mode & FMODE_READ)
+	if (reader)
 		pipe->readers--;
-	if (file->f_mode & FMODE_WRITE)
+	if (writer)
 		pipe->writers--;
 	last = !pipe->readers && !pipe->writers;
 	/*
@@ -118,33 +124,44 @@ static int pipe_release(struct inode *inode, struct file *file)
 		wake_up_all(&pipe->wr_wait);
 	}
 	spin_unlock(&pipe->lock);
-	if (last) {
-		/* Only the two ends ever see the pipe: nobody is left to wait. */
+	return last;
+}
+
+static int pipe_release(struct inode *inode, struct file *file)
+{
+	struct pipe_inode_info *pipe = inode->i_pipe;
+
+	/* Only the two ends ever see the pipe: nobody is left to wait. */
+	if (pipe_put_ends(pipe, file->f_mode & FMODE_READ, file->f_mode & FMODE_WRITE)) {
 		inode->i_pipe = NULL;
 		kfree(pipe);
 	}
 	return 0;
 }
 
-/* poll(2)'s view: POLLIN when a read would not block, POLLOUT for a write of one byte, POLLHUP, POLLERR. */
-static unsigned int pipe_poll(struct file *file)
+unsigned int pipe_poll_ends(struct pipe_inode_info *pipe, bool reader, bool writer)
 {
-	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
 	unsigned int mask = 0;
 
-	if (file->f_mode & FMODE_READ) {
+	if (reader) {
 		if (READ_ONCE(pipe->head) != READ_ONCE(pipe->tail))
 			mask |= POLLIN;
 		if (!READ_ONCE(pipe->writers))
 			mask |= POLLHUP;
 	}
-	if (file->f_mode & FMODE_WRITE) {
+	if (writer) {
 		if (pipe_writable(pipe, 1))
 			mask |= POLLOUT;
 		if (!READ_ONCE(pipe->readers))
 			mask |= POLLERR;
 	}
 	return mask;
+}
+
+static unsigned int pipe_poll(struct file *file)
+{
+	return pipe_poll_ends(file->f_inode->i_pipe, file->f_mode & FMODE_READ,
+			      file->f_mode & FMODE_WRITE);
 }
 
 static const struct file_operations pipe_fops = {
@@ -154,20 +171,29 @@ static const struct file_operations pipe_fops = {
 	.release = pipe_release,
 };
 
+struct pipe_inode_info *alloc_pipe_info(void)
+{
+	struct pipe_inode_info *pipe = kzalloc(sizeof(*pipe), GFP_KERNEL);
+
+	if (!pipe)
+		return NULL;
+	spin_lock_init(&pipe->lock);
+	init_waitqueue_head(&pipe->rd_wait);
+	init_waitqueue_head(&pipe->wr_wait);
+	pipe->readers = pipe->writers = 1;
+	return pipe;
+}
+
 int create_pipe_files(struct file *files[2], int flags)
 {
 	struct inode *inode = new_inode(S_IFIFO | 0600);
-	struct pipe_inode_info *pipe = kzalloc(sizeof(*pipe), GFP_KERNEL);
+	struct pipe_inode_info *pipe = alloc_pipe_info();
 
 	if (!inode || !pipe) {
 		iput(inode);
 		kfree(pipe);
 		return -ENOMEM;
 	}
-	spin_lock_init(&pipe->lock);
-	init_waitqueue_head(&pipe->rd_wait);
-	init_waitqueue_head(&pipe->wr_wait);
-	pipe->readers = pipe->writers = 1;
 	inode->i_pipe = pipe;
 	inode->i_fop = &pipe_fops;
 	files[0] = alloc_file(igrab(inode), O_RDONLY | (flags & O_NONBLOCK), &pipe_fops);

@@ -46,9 +46,20 @@ static const struct {
 	{ EOVERFLOW, "Value too large for defined data type" },
 	{ EILSEQ, "Invalid or incomplete multibyte or wide character" },
 	{ EMSGSIZE, "Message too long" },
+	{ ENOTSOCK, "Socket operation on non-socket" },
+	{ ENOPROTOOPT, "Protocol not available" },
+	{ EPROTONOSUPPORT, "Protocol not supported" },
+	{ ESOCKTNOSUPPORT, "Socket type not supported" },
 	{ EOPNOTSUPP, "Operation not supported" },
+	{ EAFNOSUPPORT, "Address family not supported by protocol" },
 	{ EADDRINUSE, "Address already in use" },
+	{ EADDRNOTAVAIL, "Cannot assign requested address" },
+	{ ENETUNREACH, "Network is unreachable" },
+	{ ECONNABORTED, "Software caused connection abort" },
+	{ EISCONN, "Transport endpoint is already connected" },
+	{ ENOTCONN, "Transport endpoint is not connected" },
 	{ ETIMEDOUT, "Connection timed out" },
+	{ ECONNREFUSED, "Connection refused" },
 };
 
 const char *errno_text(int err)

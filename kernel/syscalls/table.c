@@ -88,6 +88,7 @@ bool syscall_restartable(long nr)
 	switch (nr) {
 	case 0: case 1: case 2: case 16: case 17: case 18: case 19: case 20:	/* read write open ioctl pread pwrite readv writev */
 	case 40: case 61: case 202: case 247: case 257:			/* sendfile wait4 futex waitid openat */
+	case 43: case 44: case 45: case 288:				/* accept sendto recvfrom accept4 */
 		return true;
 	default:
 		return false;
