@@ -1,0 +1,100 @@
+# AF_INET stream sockets over loopback (kernel/net/): user/inet_sockets runs
+# a server and a client (fork) through socket, bind, listen, connect,
+# accept/accept4, read/write, sendto/recvfrom, poll, shutdown and close,
+# with Linux's errnos for bad families, addresses, ports, pointers and
+# states; every line it prints is compared. A kretprobe on inet_csk_accept
+# (Linux's accept path, kprobe/kretprobe_maxactive's target) sees each
+# accept call once: the accepted struct sock, or NULL when none was taken.
+# One line differs from Linux on purpose: MSG_PEEK is not there (EINVAL).
+. /spoor/lib/tap.sh
+cat > /tmp/inet.want <<'WANT'
+socket AF_INET6: EAFNOSUPPORT
+socket SOCK_DGRAM: ESOCKTNOSUPPORT
+socket IPPROTO_UDP: EPROTONOSUPPORT
+socket bad flags: EINVAL
+accept on a pipe: ENOTSOCK
+socket: yes
+close-on-exec: yes
+setsockopt SO_REUSEADDR: 0
+setsockopt SO_REUSEADDR short: EINVAL
+bind bad address: EFAULT
+bind short: EINVAL
+bind 10.0.0.1: EADDRNOTAVAIL
+bind 127.0.0.1:0: 0
+ephemeral port: yes
+bind again: EINVAL
+getpeername unconnected: ENOTCONN
+getsockname bad length pointer: EFAULT
+getsockname bad address: EFAULT
+getsockname truncated: full length: 16
+connect before listen: ECONNREFUSED
+read unconnected: ENOTCONN
+write unconnected: EPIPE
+connect 10.0.0.1: ENETUNREACH
+listen: 0
+bind a listening port: EADDRINUSE
+bind INADDR_ANY on it, SO_REUSEADDR: EADDRINUSE
+accept O_NONBLOCK, nothing queued: EAGAIN
+poll listener, nothing queued: 0
+accept interrupted: EINTR
+SIGALRM seen: yes
+accept: yes
+accepted peer is 127.0.0.1: yes
+getpeername = accept's address: yes
+peer port ephemeral: yes
+accepted socket's port is the listener's: yes
+poll connected: readable, writable: yes
+recvfrom bad buffer: EFAULT
+recvfrom MSG_PEEK: EINVAL
+recvfrom: 4
+server got ping: yes
+recvfrom: address length: 0
+write bad buffer: EFAULT
+write: 4
+server got 100000 bytes: yes
+server sent 100000 bytes: yes
+shutdown SHUT_WR: 0
+shutdown bad how: EINVAL
+read: EOF from the client: 0
+client exit status: 0
+recv nonblocking after EOF: 0
+connect: 0
+connect again: EISCONN
+read nonblocking, no data: EAGAIN
+accept4 SOCK_NONBLOCK (no address asked): yes
+read after the peer's close: 0
+first write after the peer's close: 1
+second write after the peer's close: EPIPE
+one SIGPIPE: yes
+send MSG_NOSIGNAL: EPIPE
+still one SIGPIPE: yes
+accept bad address: EFAULT
+read: the dropped connection's EOF: 0
+connect after the listener's close: ECONNREFUSED
+accept calls: 5, connections taken: 3
+WANT
+lines=$(wc -l < /tmp/inet.want)
+echo 1..$((lines + 7))
+cd /sys/kernel/tracing
+
+is "inet_csk_accept is traceable" 1 "$(grep -c '^inet_csk_accept$' available_filter_functions)"
+echo 'r:myaccept inet_csk_accept ret=$retval' > kprobe_events
+result $? "a kretprobe on inet_csk_accept"
+echo 1 > events/kprobes/myaccept/enable
+inet_sockets > /tmp/inet.got
+is "inet_sockets exits 0" 0 $?
+echo 0 > events/kprobes/myaccept/enable
+
+i=1
+while [ $i -le $lines ]; do
+	want=$(sed -n ${i}p /tmp/inet.want)
+	is "${want%%: *}" "$want" "$(sed -n ${i}p /tmp/inet.got)"
+	i=$((i + 1))
+done
+
+is "kretprobe hits: one per accept call" 5 "$(grep -c 'myaccept:' trace)"
+is "... NULL where none was taken (EAGAIN, EINTR)" 2 "$(grep -c 'myaccept:.* ret=0x0$' trace)"
+is "... a struct sock (kernel address) where one was" 3 \
+	"$(grep -c 'myaccept:.* ret=0xffff[0-9a-f]*$' trace)"
+is "kprobe_profile counts them" 5 "$(awk '$1 == "myaccept" { print $2 }' kprobe_profile)"
+echo > kprobe_events
