@@ -28,7 +28,7 @@ is "sys_enter_openat's files" "enable filter format hist hist_debug id trigger" 
 	"$(ls $E/sys_enter_openat | sort | tr '\n' ' ' | sed 's/ $//')"
 id=$(cat $E/sys_exit_openat/id)
 check "sys_exit_openat id $id is its format's ID" grep -q "^ID: $id\$" $E/sys_exit_openat/format
-is "available_events lists 238 syscalls events" 238 "$(grep -c '^syscalls:sys_' $T/available_events)"
+is "available_events lists 262 syscalls events" 262 "$(grep -c '^syscalls:sys_' $T/available_events)"
 check "available_events lists raw_syscalls and syscalls:sys_{enter,exit}_openat" \
 	test "$(grep -cE '^(raw_syscalls:sys_(enter|exit)|syscalls:sys_(enter|exit)_openat)$' $T/available_events)" = 4
 
