@@ -59,6 +59,7 @@
 #define ENOTCONN	107
 #define ETIMEDOUT	110
 #define ECONNREFUSED	111
+#define EINPROGRESS	115
 #endif
 
 /* The text `strerror` gives for an errno ("Invalid argument"). */

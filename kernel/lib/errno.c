@@ -60,6 +60,7 @@ static const struct {
 	{ ENOTCONN, "Transport endpoint is not connected" },
 	{ ETIMEDOUT, "Connection timed out" },
 	{ ECONNREFUSED, "Connection refused" },
+	{ EINPROGRESS, "Operation now in progress" },
 };
 
 const char *errno_text(int err)

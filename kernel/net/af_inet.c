@@ -6,6 +6,7 @@
  * and ENETUNREACH to connect (no route: there is no other interface).
  */
 #include <kernel/errno.h>
+#include <kernel/fs/fcntl.h>
 #include <kernel/net/sock.h>
 
 /* Ports and addresses arrive in network byte order. */
@@ -56,7 +57,13 @@ int inet_listen(struct socket *sock, int backlog)
 	return inet_csk_listen_start(sock->sk, backlog);
 }
 
-int inet_stream_connect(struct socket *sock, const struct sockaddr_in *addr, int addrlen)
+/*
+ * A non-blocking connect answers EINPROGRESS on Linux even over loopback,
+ * where the handshake is done before the call returns; the next connect
+ * then reports the connection made (0), the one after EISCONN.
+ */
+int inet_stream_connect(struct socket *sock, const struct sockaddr_in *addr, int addrlen,
+			int flags)
 {
 	u32 ip;
 	int err;
@@ -65,6 +72,10 @@ int inet_stream_connect(struct socket *sock, const struct sockaddr_in *addr, int
 		return -EINVAL;
 	if (sock->state == SS_CONNECTED)
 		return -EISCONN;
+	if (sock->state == SS_CONNECTING) {
+		sock->state = SS_CONNECTED;
+		return 0;
+	}
 	if (READ_ONCE(sock->sk->sk_state) != TCP_CLOSE)
 		return -EISCONN;
 	if (addrlen < (int)sizeof(*addr))
@@ -76,9 +87,14 @@ int inet_stream_connect(struct socket *sock, const struct sockaddr_in *addr, int
 	if (ip != INADDR_ANY && !IN_LOOPBACKNET(ip))
 		return -ENETUNREACH;
 	err = tcp_connect(sock->sk, ip, ntohs(addr->sin_port));
-	if (!err)
-		sock->state = SS_CONNECTED;
-	return err;
+	if (err)
+		return err;
+	if (flags & O_NONBLOCK) {
+		sock->state = SS_CONNECTING;
+		return -EINPROGRESS;
+	}
+	sock->state = SS_CONNECTED;
+	return 0;
 }
 
 int inet_accept(struct socket *sock, struct socket *newsock, struct proto_accept_arg *arg)

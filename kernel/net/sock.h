@@ -97,6 +97,7 @@ struct sock {
 
 /* struct socket's state: Linux's socket_state values. */
 #define SS_UNCONNECTED	1
+#define SS_CONNECTING	2
 #define SS_CONNECTED	3
 
 /* The file side of a socket: file->private_data of a socket file. */
@@ -148,7 +149,9 @@ void tcp_close(struct sock *sk);
 int inet_create(struct socket *sock, int protocol);
 int inet_bind(struct socket *sock, const struct sockaddr_in *addr, int addrlen);
 int inet_listen(struct socket *sock, int backlog);
-int inet_stream_connect(struct socket *sock, const struct sockaddr_in *addr, int addrlen);
+/* flags: the file's (O_NONBLOCK). */
+int inet_stream_connect(struct socket *sock, const struct sockaddr_in *addr, int addrlen,
+			int flags);
 int inet_accept(struct socket *sock, struct socket *newsock, struct proto_accept_arg *arg);
 /* The local (peer = 0) or peer address; -ENOTCONN for the peer of an unconnected socket. */
 int inet_getname(struct socket *sock, struct sockaddr_in *addr, int peer);

@@ -123,7 +123,7 @@ SYSCALL_DEFINE3(connect, int, fd, struct sockaddr_in *, uservaddr, int, addrlen)
 
 	if (IS_ERR(sock))
 		return PTR_ERR(sock);
-	err = inet_stream_connect(sock, &addr, addrlen);
+	err = inet_stream_connect(sock, &addr, addrlen, (int)file->f_flags);
 	fput(file);
 	return err;
 }

@@ -37,7 +37,7 @@ static const char *errname(int e)
 		{ EADDRINUSE, "EADDRINUSE" }, { EADDRNOTAVAIL, "EADDRNOTAVAIL" },
 		{ ECONNREFUSED, "ECONNREFUSED" }, { ENOTCONN, "ENOTCONN" },
 		{ EISCONN, "EISCONN" }, { ENETUNREACH, "ENETUNREACH" },
-		{ ENOPROTOOPT, "ENOPROTOOPT" },
+		{ ENOPROTOOPT, "ENOPROTOOPT" }, { EINPROGRESS, "EINPROGRESS" },
 	};
 	static char other[16];
 
@@ -235,9 +235,11 @@ int main(void)
 	yesno("getpeername = accept's address", got.sin_port == peer.sin_port && len == sizeof(got));
 	yesno("peer port ephemeral", ntohs(peer.sin_port) >= 32768);
 	yesno("accepted socket's port is the listener's", local_port(cfd) == port);
-	pfd = (struct pollfd){ .fd = cfd, .events = POLLIN | POLLOUT };
-	poll(&pfd, 1, 1000);
-	yesno("poll connected: readable, writable", pfd.revents == (POLLIN | POLLOUT));
+	pfd = (struct pollfd){ .fd = cfd, .events = POLLOUT };
+	result("poll connected: writable", poll(&pfd, 1, 0));
+	pfd = (struct pollfd){ .fd = cfd, .events = POLLIN };
+	poll(&pfd, 1, 5000);
+	yesno("poll connected: readable once the client wrote", pfd.revents == POLLIN);
 	result("recvfrom bad buffer", recvfrom(cfd, BAD, 4, 0, NULL, NULL));
 	result("recvfrom MSG_PEEK", recvfrom(cfd, buf, 4, MSG_PEEK, NULL, NULL));
 	len = sizeof(got);
@@ -260,8 +262,9 @@ int main(void)
 
 	/* A client that closes: writes to it after SHUT_WR and after the peer's close. */
 	fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-	result("connect", connect(fd, (struct sockaddr *)&a, sizeof(a)));
-	result("connect again", connect(fd, (struct sockaddr *)&a, sizeof(a)));
+	result("connect non-blocking", connect(fd, (struct sockaddr *)&a, sizeof(a)));
+	result("connect again: the connection made", connect(fd, (struct sockaddr *)&a, sizeof(a)));
+	result("connect a third time", connect(fd, (struct sockaddr *)&a, sizeof(a)));
 	result("read nonblocking, no data", read(fd, buf, 1));
 	cfd = do_accept(lfd, NULL, SOCK_NONBLOCK);
 	yesno("accept4 SOCK_NONBLOCK (no address asked)", cfd >= 0 && (fcntl(cfd, F_GETFL) & O_NONBLOCK));
