@@ -17,21 +17,6 @@
 #define PIPE_SIZE	16384
 #ifndef PIPE_BUF
 #define PIPE_BUF	4096
-/* A pipe with one reader and one writer end (kzalloc'd), or NULL. */
-struct pipe_inode_info *alloc_pipe_info(void);
-/* Bytes read (0: EOF, no writer left), -EAGAIN if nonblock and empty, -EINTR. */
-ssize_t pipe_read_buf(struct pipe_inode_info *pipe, char *buf, size_t count, bool nonblock);
-/* Bytes written, -EPIPE with no reader left, -EAGAIN if nonblock and full, -EINTR. */
-ssize_t pipe_write_buf(struct pipe_inode_info *pipe, const char *buf, size_t count,
-		       bool nonblock);
-/*
- * Drop a read and/or a write end, waking the other side. True when no end
- * is left: the holder then frees the pipe (kfree) once nobody touches it.
- */
-bool pipe_put_ends(struct pipe_inode_info *pipe, bool reader, bool writer);
-/* poll(2) bits for a holder of these ends (POLLIN/POLLHUP, POLLOUT/POLLERR). */
-unsigned int pipe_poll_ends(struct pipe_inode_info *pipe, bool reader, bool writer);
-
 #endif
 
 /* The shared state of one pipe, hung off its inode. */

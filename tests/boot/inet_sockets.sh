@@ -9,35 +9,35 @@
 # three: AF_INET6 and SOCK_DGRAM sockets and MSG_PEEK, not there on Spoor.
 . /spoor/lib/tap.sh
 cat > /tmp/inet.want <<'WANT'
-socket AF_INET6: EAFNOSUPPORT
-socket SOCK_DGRAM: ESOCKTNOSUPPORT
-socket IPPROTO_UDP: EPROTONOSUPPORT
-socket bad flags: EINVAL
-accept on a pipe: ENOTSOCK
+socket AF_INET6: Address family not supported by protocol
+socket SOCK_DGRAM: Socket type not supported
+socket IPPROTO_UDP: Protocol not supported
+socket bad flags: Invalid argument
+accept on a pipe: Not a socket
 socket: yes
 close-on-exec: yes
 setsockopt SO_REUSEADDR: 0
-setsockopt SO_REUSEADDR short: EINVAL
-bind bad address: EFAULT
-bind short: EINVAL
-bind 10.0.0.1: EADDRNOTAVAIL
+setsockopt SO_REUSEADDR short: Invalid argument
+bind bad address: Bad address
+bind short: Invalid argument
+bind 10.0.0.1: Address not available
 bind 127.0.0.1:0: 0
 ephemeral port: yes
-bind again: EINVAL
-getpeername unconnected: ENOTCONN
-getsockname bad length pointer: EFAULT
-getsockname bad address: EFAULT
+bind again: Invalid argument
+getpeername unconnected: Socket not connected
+getsockname bad length pointer: Bad address
+getsockname bad address: Bad address
 getsockname truncated: full length: 16
-connect before listen: ECONNREFUSED
-read unconnected: ENOTCONN
-write unconnected: EPIPE
-connect 10.0.0.1: ENETUNREACH
+connect before listen: Connection refused
+read unconnected: Socket not connected
+write unconnected: Broken pipe
+connect 10.0.0.1: Network unreachable
 listen: 0
-bind a listening port: EADDRINUSE
-bind INADDR_ANY on it, SO_REUSEADDR: EADDRINUSE
-accept O_NONBLOCK, nothing queued: EAGAIN
+bind a listening port: Address in use
+bind INADDR_ANY on it, SO_REUSEADDR: Address in use
+accept O_NONBLOCK, nothing queued: Resource temporarily unavailable
 poll listener, nothing queued: 0
-accept interrupted: EINTR
+accept interrupted: Interrupted system call
 SIGALRM seen: yes
 accept: yes
 accepted peer is 127.0.0.1: yes
@@ -46,34 +46,34 @@ peer port ephemeral: yes
 accepted socket's port is the listener's: yes
 poll connected: writable: 1
 poll connected: readable once the client wrote: yes
-recvfrom bad buffer: EFAULT
-recvfrom MSG_PEEK: EINVAL
+recvfrom bad buffer: Bad address
+recvfrom MSG_PEEK: Invalid argument
 recvfrom: 4
 server got ping: yes
 recvfrom: address length: 0
-write bad buffer: EFAULT
+write bad buffer: Bad address
 write: 4
 server got 100000 bytes: yes
 server sent 100000 bytes: yes
 shutdown SHUT_WR: 0
-shutdown bad how: EINVAL
+shutdown bad how: Invalid argument
 read: EOF from the client: 0
 client exit status: 0
 recv nonblocking after EOF: 0
-connect non-blocking: EINPROGRESS
+connect non-blocking: Operation in progress
 connect again: the connection made: 0
-connect a third time: EISCONN
-read nonblocking, no data: EAGAIN
+connect a third time: Socket is connected
+read nonblocking, no data: Resource temporarily unavailable
 accept4 SOCK_NONBLOCK (no address asked): yes
 read after the peer's close: 0
 first write after the peer's close: 1
-second write after the peer's close: EPIPE
+second write after the peer's close: Broken pipe
 one SIGPIPE: yes
-send MSG_NOSIGNAL: EPIPE
+send MSG_NOSIGNAL: Broken pipe
 still one SIGPIPE: yes
-accept bad address: EFAULT
+accept bad address: Bad address
 read: the dropped connection's EOF: 0
-connect after the listener's close: ECONNREFUSED
+connect after the listener's close: Connection refused
 accept calls: 5, connections taken: 3
 WANT
 lines=$(wc -l < /tmp/inet.want)
