@@ -5,14 +5,12 @@
 # Known to fail now and then (each failure moves one case from pass to fail):
 # function traceon/off triggers, and the preemptirqsoff tracer, whose 500 ms
 # section can come out longer than 600 ms when the host stalls a TCG vCPU.
-# The one failure is kretprobe_maxactive, which probes the TCP function
-# inet_csk_accept (Spoor has no network stack).
 # order: first
 # spoor-exec: --timeout 600 --file build/linux-selftests/tools/testing/selftests/ftrace:/ftrace --file tests/boot/lib/ftracetest.sh:/spoor/lib/ftracetest.sh
 . /spoor/lib/tap.sh
 . /spoor/lib/ftracetest.sh
 echo 1..4
-ftracetest_run 57 "pass:45 fail:1 xfail:0 skip:3 error:8" \
+ftracetest_run 57 "pass:46 fail:0 xfail:0 skip:3 error:8" \
 	"ftrace - test for function traceon/off triggers
 test for the preemptirqsoff tracer" \
 	test.d/direct test.d/ftrace test.d/kprobe test.d/preemptirq test.d/selftest \
