@@ -11,16 +11,24 @@ is "/proc/modules is empty at boot" "" "$(cat /proc/modules)"
 
 cd /sys/kernel/tracing
 echo irqsoff > current_tracer
-echo 0 > tracing_max_latency
-# Under tracing_thresh only sections above it are reported: another CPU's new
-# max of a few ms, swapped in while the module's section runs, would drop it
-# (Linux's max_sequence rule; a loaded run saw a 6 ms max win).
+# Under tracing_thresh every section above it is reported, the last one
+# staying: a host that stalls a vCPU with interrupts off makes sections of
+# any length (a loaded run saw one of 17 ms come after the module's), so the
+# module is loaded again, up to three times, until the reported section is
+# its own: 20 ms started in preemptirq_delay_init.
 echo 15000 > tracing_thresh
-is "modprobe with parameters, from /bin/sh" "0" \
-	"$(/bin/sh -c 'modprobe preemptirq_delay_test test_mode=irq delay=20000 2>&1; echo $?')"
-check "... the module ran: irqsoff saw its 20000 us section ($(cat tracing_max_latency))" \
-	[ "$(cat tracing_max_latency)" -ge 20000 ]
+for try in 1 2 3; do
+	echo 0 > tracing_max_latency
+	out=$(/bin/sh -c 'modprobe preemptirq_delay_test test_mode=irq delay=20000 2>&1; echo $?')
+	[ $try = 1 ] && first=$out
+	max=$(cat tracing_max_latency)
+	grep -q '=> started at: preemptirq_delay_init$' trace && [ "$max" -ge 20000 ] && break
+	[ $try = 3 ] || /bin/sh -c 'rmmod preemptirq_delay_test'
+done
 echo 0 > tracing_thresh
+is "modprobe with parameters, from /bin/sh" "0" "$first"
+check "... the module ran: irqsoff saw its 20000 us section ($max us, load $try)" \
+	sh -c "grep -q '=> started at: preemptirq_delay_init\$' trace && [ $max -ge 20000 ]"
 is "/proc/modules lists it as Linux does" "preemptirq_delay_test 16384 0 - Live 0x0000000000000000" \
 	"$(cat /proc/modules)"
 echo 0 > tracing_max_latency
