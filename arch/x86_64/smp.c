@@ -44,7 +44,8 @@
 
 _Static_assert(NR_CPUS == NR_CPUS_ASM, "asm/smp_boot.h knows NR_CPUS");
 
-#define AP_BOOT_TIMEOUT_MS	1000
+/* Generous: the wait ends when the last AP is up, and a loaded host can hold a new vCPU back. */
+#define AP_BOOT_TIMEOUT_MS	5000
 
 extern char __per_cpu_start[], __per_cpu_end[];
 extern char trampoline_start[], trampoline_end[], trampoline_cr3[], trampoline_entry[];
