@@ -6,7 +6,7 @@
 # multihist, which diffs the two files of one named histogram while the fork
 # of its own `| wc -l` can land between the two reads, as it can on Linux.
 # order: first
-# spoor-exec: --timeout 600 --file build/linux-selftests/tools/testing/selftests/ftrace:/ftrace --file tests/boot/lib/ftracetest.sh:/spoor/lib/ftracetest.sh
+# spoor-exec: --smp 2 --timeout 600 --file build/linux-selftests/tools/testing/selftests/ftrace:/ftrace --file tests/boot/lib/ftracetest.sh:/spoor/lib/ftracetest.sh
 . /spoor/lib/tap.sh
 . /spoor/lib/ftracetest.sh
 echo 1..4

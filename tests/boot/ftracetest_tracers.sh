@@ -6,7 +6,7 @@
 # function traceon/off triggers, and the preemptirqsoff tracer, whose 500 ms
 # section can come out longer than 600 ms when the host stalls a TCG vCPU.
 # order: first
-# spoor-exec: --timeout 600 --file build/linux-selftests/tools/testing/selftests/ftrace:/ftrace --file tests/boot/lib/ftracetest.sh:/spoor/lib/ftracetest.sh
+# spoor-exec: --smp 2 --timeout 600 --file build/linux-selftests/tools/testing/selftests/ftrace:/ftrace --file tests/boot/lib/ftracetest.sh:/spoor/lib/ftracetest.sh
 . /spoor/lib/tap.sh
 . /spoor/lib/ftracetest.sh
 echo 1..4
