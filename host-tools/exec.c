@@ -63,6 +63,7 @@ struct exec_run {
 	int console;		/* read end of QEMU's stdout */
 	int console_in;		/* write end of QEMU's stdin: open and silent, so COM1 input never ends */
 	char *dump_port;	/* --dump: DIR/dump-port.raw, QEMU's capture of COM2 */
+	char *monitor;		/* QEMU's monitor socket, asked where the CPUs are on a timeout */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -335,6 +336,9 @@ static void exec_cleanup(struct exec_run *run)
 	free(run->initrd);
 	free(run->iso);
 	free(run->dump_port);
+	if (run->monitor)
+		unlink(run->monitor);
+	free(run->monitor);
 }
 
 /* The guest's stdout to ours, its stderr to ours (console_emit_fn). */
@@ -356,6 +360,8 @@ static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double
 	how = pump_console(run, &con, timeout);
 	if (quiet && !con.started && how != RUN_SIGNAL)
 		spoor_err("exec: the boot failed under --quiet; run without it for the boot log");
+	if (how == RUN_TIMEOUT && con.started && cfg->monitor)
+		qemu_monitor_report(cfg->monitor, cfg->kernel, stderr);
 	/* QEMU closed COM1 only by exiting; otherwise it is stuck or we were told to stop. */
 	wstatus = reap_qemu(run, how == RUN_EOF ? SETTLE_SECONDS : 0);
 	return verdict(&con, how, wstatus, timeout);
@@ -551,6 +557,21 @@ static void free_args(struct exec_args *a)
 	free(a->files);
 }
 
+/* A fresh name for the monitor's socket (QEMU creates it), or NULL to go without. */
+static char *monitor_path(void)
+{
+	char *path = spoor_temp_name("spoor-mon");
+	int fd = mkstemp(path);
+
+	if (fd < 0) {
+		free(path);
+		return NULL;
+	}
+	close(fd);
+	unlink(path);
+	return path;
+}
+
 int cmd_exec(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -581,6 +602,7 @@ int cmd_exec(int argc, char **argv)
 	if (run.dump_port)
 		unlink(run.dump_port);
 	a.cfg.dump_port = run.dump_port;
+	a.cfg.monitor = run.monitor = monitor_path();
 	rc = prepare(&run, &a) < 0 ? EXIT_BROKEN : run_guest(&run, &a.cfg, a.timeout, a.quiet);
 	/* Dumps are collected whatever the scripts said: a failing run is when they matter. */
 	if (a.dump_dir && rc != EXIT_BROKEN)

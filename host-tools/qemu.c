@@ -197,6 +197,10 @@ char **qemu_argv(const struct qemu_config *cfg)
 		add(&a, "-device");
 		add(&a, "ivshmem-plain,memdev=spoordump");
 	}
+	if (cfg->monitor) {
+		add(&a, "-monitor");
+		add(&a, "unix:%s,server=on,wait=off", cfg->monitor);
+	}
 	if (cfg->iso) {
 		add(&a, "-cdrom");
 		add(&a, "%s", cfg->iso);

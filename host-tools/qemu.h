@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #define QEMU_BIN	"qemu-system-x86_64"
 /* Size of the dump port: every trace-dump of one run must fit (a power of two). */
@@ -29,6 +30,7 @@ struct qemu_config {
 	int mem_mb;		/* RAM */
 	bool interactive;	/* console on the terminal, with QEMU's Ctrl-A keys */
 	const char *dump_port;	/* file backing the guest's dump port (ivshmem), or NULL */
+	const char *monitor;	/* Unix socket for QEMU's monitor (qemu_monitor_report), or NULL */
 	char **extra;		/* more QEMU arguments, passed as given */
 	int nr_extra;
 };
@@ -64,6 +66,13 @@ int qemu_config_check(struct qemu_config *cfg);
 /* The QEMU command line, NULL-terminated; free with qemu_argv_free(). */
 char **qemu_argv(const struct qemu_config *cfg);
 void qemu_argv_free(char **argv);
+
+/*
+ * Print to out where each of the guest's CPUs is (function, kernel stack),
+ * asked of the monitor at sock; the guest is stopped for it. For a run that
+ * timed out.
+ */
+void qemu_monitor_report(const char *sock, const char *kernel, FILE *out);
 
 /* Path of NAME in the directory holding the running spoor binary (malloc'd). */
 char *spoor_build_file(const char *name);

@@ -3,7 +3,7 @@
  * that unpacks the initrd it is given and plays the guest's side of the
  * protocol with the host's sh, or misbehaves (panic, hang, no shell).
  */
-/* uses: host-tools/exec.c host-tools/qemu.c host-tools/iso.c host-tools/cpio.c host-tools/spoor_err.c host-tools/console.c host-tools/tracedat_collect.c trace/tracedat_frame.c */
+/* uses: host-tools/exec.c host-tools/qemu.c host-tools/qemu_monitor.c host-tools/iso.c host-tools/cpio.c host-tools/spoor_err.c host-tools/console.c host-tools/tracedat_collect.c trace/tracedat_frame.c */
 #include <criterion/criterion.h>
 #include <stdarg.h>
 #include <stdio.h>
