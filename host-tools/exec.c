@@ -35,6 +35,8 @@
 /* 126 comes from the guest: a script with a syntax error (SH_EXEC_SYNTAX). */
 /* After the status line or a panic the guest stops on its own; don't wait forever. */
 #define SETTLE_SECONDS	5.0
+/* After a timeout, how long the guest may print its tasks (qemu_monitor_report). */
+#define TASK_DUMP_SECONDS	3.0
 
 static const char usage[] =
 	"usage: spoor exec [OPTIONS] SCRIPT... | -c COMMANDS | -\n"
@@ -360,8 +362,10 @@ static int run_guest(struct exec_run *run, const struct qemu_config *cfg, double
 	how = pump_console(run, &con, timeout);
 	if (quiet && !con.started && how != RUN_SIGNAL)
 		spoor_err("exec: the boot failed under --quiet; run without it for the boot log");
-	if (how == RUN_TIMEOUT && con.started && cfg->monitor)
+	if (how == RUN_TIMEOUT && con.started && cfg->monitor) {
 		qemu_monitor_report(cfg->monitor, cfg->kernel, stderr);
+		pump_console(run, &con, TASK_DUMP_SECONDS);
+	}
 	/* QEMU closed COM1 only by exiting; otherwise it is stuck or we were told to stop. */
 	wstatus = reap_qemu(run, how == RUN_EOF ? SETTLE_SECONDS : 0);
 	return verdict(&con, how, wstatus, timeout);

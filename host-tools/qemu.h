@@ -69,8 +69,8 @@ void qemu_argv_free(char **argv);
 
 /*
  * Print to out where each of the guest's CPUs is (function, kernel stack),
- * asked of the monitor at sock; the guest is stopped for it. For a run that
- * timed out.
+ * asked of the monitor at sock; the guest is stopped for it, then goes on
+ * with an NMI that makes it print its tasks. For a run that timed out.
  */
 void qemu_monitor_report(const char *sock, const char *kernel, FILE *out);
 

@@ -6,7 +6,10 @@
  * lock answers as well as an idle one. Each CPU's registers come from
  * `info registers -a`; its kernel stack is walked through the frame
  * pointers (the kernel keeps them) with `cpu N` and `x/2gx`, and addresses
- * are named from the kernel image's symbol table (`nm -n`).
+ * are named from the kernel image's symbol table (`nm -n`). Then the guest
+ * runs on with an NMI on every CPU: one nobody claims makes the kernel print
+ * every task's state and where it sleeps (kernel/sched/show_state.c), which
+ * is what shows a lost wake-up, where every CPU is idle.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -211,6 +214,8 @@ void qemu_monitor_report(const char *sock, const char *kernel, FILE *out)
 			walk_stack(&m, &s, nr, reg_value(cpu, lim, "RBP="), out);
 	}
 	ksyms_free(&s);
+	if (mon_command(&m, "cont\n") == 0 && mon_command(&m, "nmi\n") == 0)
+		fprintf(out, "exec: sent an NMI: the guest's task states follow on its console\n");
 out:
 	free(regs);
 	free(m.buf);
