@@ -40,6 +40,8 @@ for glob in '' 'k*' '*sched*' 'vfs_*'; do
 		echo > kprobe_events || bad=1
 		rounds=$((rounds + 1))
 	done
+	# progress, for a log cut short by a timeout
+	echo "# filter '$glob': every tracer done at $(cut -d' ' -f1 /proc/uptime) s"
 done
 echo nop > current_tracer
 echo > set_ftrace_filter
@@ -55,8 +57,10 @@ echo 0 > tracing_on
 grep -v '^#' trace > /tmp/fn
 echo nop > current_tracer
 echo 1 > tracing_on
+echo "# 5 s of every function traced, done at $(cut -d' ' -f1 /proc/uptime) s"
 touch /tmp/stop
 wait
+echo "# the workloads ended at $(cut -d' ' -f1 /proc/uptime) s"
 rm -f /tmp/stop
 n=$(echo $tracers | wc -w)
 result $bad "$rounds rounds over $n tracers ($tracers), filters, probes, triggers and events under load: every write taken"
