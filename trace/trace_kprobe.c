@@ -328,7 +328,7 @@ const struct probe_event_type trace_kprobe_type = {
 
 int trace_kprobe_dynevent_write(const char *cmd)
 {
-	return probe_event_command(cmd, true);
+	return probe_event_command(cmd, NULL);
 }
 
 int trace_kprobe_release_all(void)
@@ -387,7 +387,7 @@ static int kprobe_events_open(struct inode *inode, struct file *file)
 
 static int kprobe_events_run(void *arg, const char *cmd)
 {
-	return probe_event_command(cmd, false);
+	return probe_event_command(cmd, &trace_kprobe_type);
 }
 
 static ssize_t kprobe_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
@@ -419,7 +419,7 @@ int trace_kprobe_init(void)
 {
 	struct dentry *d;
 
-	if (trace_fprobe_init())
+	if (trace_fprobe_init() || trace_uprobe_init())
 		return -ENOMEM;
 	d = tracefs_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL, &kprobe_events_fops);
 	if (!IS_ERR(d))

@@ -75,8 +75,10 @@ static unsigned long fetch_base(const struct probe_arg *a, const struct probe_hi
 	case PROBE_BASE_REG:
 		return ((unsigned long *)hit->regs)[a->base_val];
 	case PROBE_BASE_STACK:
-		fetch_word(hit->regs->rsp + a->base_val * sizeof(long), &v, false);
+		fetch_word(hit->regs->rsp + a->base_val * sizeof(long), &v, hit->user);
 		return v;
+	case PROBE_BASE_FILE:
+		return hit->file_base + a->base_val;
 	case PROBE_BASE_STACKP:
 		return hit->regs->rsp;
 	case PROBE_BASE_RETVAL:
@@ -119,9 +121,9 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 
 	if (last)
 		last--;			/* the outermost +off(...): the string's address, or the value */
-	user_last = a->uderef >> last & 1;
+	user_last = (a->uderef >> last & 1) || hit->user;
 	for (i = 0; i < last; i++)
-		if (!fetch_word(v + (unsigned long)a->deref[i], &v, a->uderef >> i & 1))
+		if (!fetch_word(v + (unsigned long)a->deref[i], &v, (a->uderef >> i & 1) || hit->user))
 			goto fault;
 	if (probe_kind_is_str(a->kind)) {
 		unsigned int room = PROBE_RECORD_MAX - *dyn;
@@ -139,7 +141,7 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 			len = (long)strscpy((char *)rec + *dyn, sym, room);
 		} else {
 			v += (unsigned long)a->deref[last];
-			len = a->ustring ? strncpy_from_user_nofault((char *)rec + *dyn,
+			len = a->ustring || hit->user ? strncpy_from_user_nofault((char *)rec + *dyn,
 								     (const void *)v, (long)room)
 					 : strncpy_from_nofault((char *)rec + *dyn, (const void *)v,
 								(long)room);
@@ -159,8 +161,7 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 		unsigned long addr = v + (unsigned long)a->deref[last];
 
 		if (a->count) {
-			if (copy_from_kernel_nofault(rec + a->offset, (const void *)addr,
-						     (size_t)a->size * a->count))
+			if (fetch_mem(rec + a->offset, addr, (size_t)a->size * a->count, hit->user))
 				goto fault;
 			return;
 		}
@@ -568,10 +569,10 @@ static int probe_event_delete(const char *spec, const struct probe_event_type *t
 	return ret;
 }
 
-int probe_event_command(const char *cmd, bool dynevents)
+int probe_event_command(const char *cmd, const struct probe_event_type *only)
 {
-	const struct probe_event_type *only = dynevents ? NULL : &trace_kprobe_type;
 	struct probe_cmd *c = kzalloc(sizeof(*c), GFP_KERNEL);
+	bool dynevents = !only;
 	const char *kinds = dynevents ? "prfte" : "pr";
 	int ret;
 
@@ -592,6 +593,12 @@ int probe_event_command(const char *cmd, bool dynevents)
 		ret = colon ? probe_event_delete(colon + 1, NULL, NULL) : -EINVAL;
 		if (ret == -ECHILD)
 			ret = -ENOENT;
+	} else if ((c->argv[0][0] == 'p' || c->argv[0][0] == 'r') && c->argc > 1 &&
+		   strchr(c->argv[1], '/')) {
+		/* a path: a uprobe's place, which kprobe_events refuses unlogged, as Linux */
+		ret = only == &trace_kprobe_type ? -EINVAL : trace_uprobe_create(c);
+	} else if (only == &trace_uprobe_type) {
+		ret = -EINVAL;		/* no path: not a uprobe line (Linux's -ECANCELED) */
 	} else if (c->argv[0][0] == 'p' || c->argv[0][0] == 'r') {
 		ret = trace_kprobe_create(c);
 	} else if (dynevents && (c->argv[0][0] == 'f' || c->argv[0][0] == 't')) {

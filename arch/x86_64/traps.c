@@ -14,6 +14,7 @@
 #include <asm/extable.h>
 #include <kernel/syscalls.h>
 #include <kernel/kprobes.h>
+#include <kernel/uprobes.h>
 
 bool do_page_fault(struct pt_regs *regs);
 void do_user_trap(struct pt_regs *regs);
@@ -92,6 +93,10 @@ void do_trap(struct pt_regs *regs)
 	if (v == 14 && do_page_fault(regs)) {
 		if (user_mode(regs))
 			syscall_exit_to_user_mode(regs);
+		return;
+	}
+	if (v == 3 && user_mode(regs) && uprobe_int3_handler(regs)) {
+		syscall_exit_to_user_mode(regs);
 		return;
 	}
 	if (user_mode(regs) && v != 2 && v != 8 && v != 18) {

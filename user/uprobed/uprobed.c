@@ -1,0 +1,154 @@
+/*
+ * uprobed: a target for uprobes. Its functions are the probe points of
+ * the uprobes boot test and bench; it finds their file offsets in its
+ * own ELF symbol table (as `nm` and a segment table would), and checks
+ * that what it computes is right however often it was probed.
+ *
+ *   uprobed offset SYM       the file offset of SYM's first byte (0x...)
+ *   uprobed run N NAME       N rounds of add(i, 2i), bump(), greet(NAME)
+ *   uprobed spin MS          add() in a loop for MS milliseconds
+ *   uprobed fork N           run N in a child and in the parent at once
+ */
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+/* What bump() counts; probes read it with @+OFFSET (file-relative). */
+long uprobed_counter = 1000;
+
+__attribute__((noinline)) long uprobed_add(long a, long b)
+{
+	__asm__ volatile("" ::: "memory");
+	return a + b;
+}
+
+/* Its first instruction reads uprobed_counter RIP-relative. */
+__attribute__((noinline)) long uprobed_bump(void)
+{
+	return ++uprobed_counter;
+}
+
+__attribute__((noinline)) size_t uprobed_greet(const char *name)
+{
+	__asm__ volatile("" ::: "memory");
+	return strlen(name);
+}
+
+/* SYM's file offset: its address in the PT_LOAD that holds it, less the segment's. */
+static int print_offset(const char *sym)
+{
+	FILE *f = fopen("/proc/self/exe", "rb");
+	static char buf[1 << 20];
+	size_t n = f ? fread(buf, 1, sizeof(buf), f) : 0;
+	Elf64_Ehdr *eh = (Elf64_Ehdr *)buf;
+	Elf64_Shdr *sh;
+	Elf64_Phdr *ph;
+
+	if (f)
+		fclose(f);
+	if (n < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_shoff + (size_t)eh->e_shnum * sizeof(*sh) > n) {
+		fprintf(stderr, "uprobed: cannot read my ELF file\n");
+		return 1;
+	}
+	sh = (Elf64_Shdr *)(buf + eh->e_shoff);
+	ph = (Elf64_Phdr *)(buf + eh->e_phoff);
+	for (int i = 0; i < eh->e_shnum; i++) {
+		Elf64_Sym *syms = (Elf64_Sym *)(buf + sh[i].sh_offset);
+		const char *names;
+
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		names = buf + sh[sh[i].sh_link].sh_offset;
+		for (size_t k = 0; k < sh[i].sh_size / sizeof(*syms); k++) {
+			unsigned long v = syms[k].st_value;
+
+			if (strcmp(names + syms[k].st_name, sym))
+				continue;
+			for (int p = 0; p < eh->e_phnum; p++)
+				if (ph[p].p_type == PT_LOAD && v >= ph[p].p_vaddr &&
+				    v < ph[p].p_vaddr + ph[p].p_filesz) {
+					printf("0x%lx\n", v - ph[p].p_vaddr + ph[p].p_offset);
+					return 0;
+				}
+		}
+	}
+	fprintf(stderr, "uprobed: no symbol %s\n", sym);
+	return 1;
+}
+
+/* N rounds; fails if a probe changed what the calls compute. */
+static int run(long n, const char *name)
+{
+	long sum = 0, start = uprobed_counter;
+	size_t len = 0;
+
+	for (long i = 1; i <= n; i++) {
+		sum += uprobed_add(i, 2 * i);
+		uprobed_bump();
+		len += uprobed_greet(name);
+	}
+	if (sum != 3 * n * (n + 1) / 2 || uprobed_counter != start + n || len != strlen(name) * n) {
+		printf("uprobed: wrong results: sum %ld counter %ld len %zu\n", sum,
+		       uprobed_counter, len);
+		return 1;
+	}
+	printf("uprobed: %ld rounds, sum %ld, counter %ld\n", n, sum, uprobed_counter);
+	return 0;
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int spin(long ms)
+{
+	long end = now_ms() + ms, calls = 0;
+
+	while (now_ms() < end) {
+		for (long i = 0; i < 100; i++, calls++)
+			if (uprobed_add(calls, i) != calls + i) {
+				printf("uprobed: add(%ld, %ld) went wrong\n", calls, i);
+				return 1;
+			}
+	}
+	printf("uprobed: spun %ld calls\n", calls);
+	return 0;
+}
+
+static int fork_run(long n)
+{
+	pid_t pid = fork();
+	int status = 0, ret;
+
+	if (pid < 0)
+		return 1;
+	if (!pid)
+		_exit(run(n, "child"));
+	ret = run(n, "parent");
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
+		ret = 1;
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "offset"))
+		return print_offset(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "run"))
+		return run(atol(argv[2]), argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "spin"))
+		return spin(atol(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "fork"))
+		return fork_run(atol(argv[2]));
+	fprintf(stderr, "usage: uprobed offset SYM | run N NAME | spin MS | fork N\n");
+	return 2;
+}
