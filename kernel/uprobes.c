@@ -5,11 +5,13 @@
  * Registration writes the breakpoint into every process's page of the
  * file that is already there; a page read in afterwards gets it from
  * uprobe_fill_page, under the same mm->lock, so no page is missed: the
- * probe is on the list before the walk starts. Removal takes it off the
- * list, then puts the original byte back wherever an int3 of ours is
- * (a thread that hit it meanwhile finds no probe and, the byte being the
- * original again, re-runs the instruction), then waits out running
- * handlers (synchronize_rcu: hits look up and run with preemption off).
+ * probe is on the list before the walk starts. Removal drops the last
+ * consumer first (pages read in get no breakpoint from then on), puts
+ * the original byte back wherever an int3 of ours is, and only then takes
+ * the probe off the list (a thread that hit it meanwhile still finds it
+ * and runs the instruction; one that finds none sees the original byte
+ * and re-runs it), then waits out running handlers (synchronize_rcu: hits
+ * look up and run with preemption off).
  *
  * A uretprobe's return: the hit swaps the return address at the stack
  * pointer for the trampoline and keeps it, newest first, on the task
@@ -151,6 +153,8 @@ void uprobe_fill_page(struct vm_area_struct *vma, unsigned long addr, void *kadd
 		unsigned long ctr = u->ref_ctr_offset ?
 			vma_offset_addr(vma, vma->file->f_inode, u->ref_ctr_offset, false) : 0;
 
+		if (!rcu_dereference(u->consumers))
+			continue;		/* being unregistered */
 		if (at >= addr && at < end)
 			set_int3((u8 *)kaddr + (at - addr), u);
 		if (ctr >= addr && ctr + 2 <= end)
@@ -311,11 +315,17 @@ void uprobe_unregister(struct uprobe *u, struct uprobe_consumer *uc)
 		synchronize_rcu();
 		return;
 	}
+	/*
+	 * The breakpoints go while u is still found: a thread hitting one
+	 * meanwhile runs the instruction (no consumers, no handlers) rather
+	 * than taking an int3 nobody claims. Pages read in from now on get
+	 * none (uprobe_fill_page skips a probe without consumers).
+	 */
+	uprobe_walk(u, false);
 	for (pu = &uprobes_list; *pu != u; pu = &(*pu)->next)
 		;
 	WRITE_ONCE(*pu, u->next);
 	__atomic_sub_fetch(&uprobes_nr_active, 1, __ATOMIC_RELAXED);
-	uprobe_walk(u, false);
 	mutex_unlock(&uprobes_mutex);
 	synchronize_rcu();
 	/* a pending uretprobe return may still hold u: its task finds no consumers */
@@ -410,12 +420,10 @@ bool uprobe_int3_handler(struct pt_regs *regs)
 		handle_trampoline(regs);
 		return true;
 	}
-	if (!uprobes_active())
-		return false;
 	preempt_disable();
 	spin_lock(&mm->lock);
 	vma = find_vma(mm, bp);
-	if (vma && vma->start <= bp && vma->file)
+	if (uprobes_active() && vma && vma->start <= bp && vma->file)
 		u = uprobe_find(vma->file->f_inode,
 				(loff_t)vma->pgoff * PAGE_SIZE + (loff_t)(bp - vma->start));
 	spin_unlock(&mm->lock);

@@ -15,6 +15,10 @@
 #include <kernel/preempt.h>
 #include <kernel/sched.h>
 #include <kernel/kallsyms.h>
+#include <kernel/err.h>
+#include <kernel/fs/fcntl.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/fs/tracefs.h>
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
 #include <trace/trace.h>
@@ -651,4 +655,91 @@ int probe_events_show(const struct probe_event_type *type, char *buf, size_t siz
 							   n < size ? size - n : 0);
 	}
 	return (int)n;
+}
+
+/* --- a kind's events and profile files ------------------------------------------------------ */
+
+static int probe_events_fill(char *buf, size_t size, void *type)
+{
+	return probe_events_show(type, buf, size);
+}
+
+static int probe_profile_fill(char *buf, size_t size, void *type)
+{
+	struct probe_event *pe = NULL;
+	size_t n = 0;
+
+	/* a line per probe, an event's appended ones too */
+	while ((pe = probe_event_next(pe, type)))
+		for (struct probe_event *p = pe; p; p = p->next_probe)
+			n += (size_t)p->type->profile_line(p, n < size ? buf + n : NULL,
+							   n < size ? size - n : 0);
+	return (int)(n < size ? n : size);
+}
+
+static int probe_events_seq_show(struct seq_file *m, void *v)
+{
+	return trace_show_listing(m, probe_events_fill, m->private);
+}
+
+static int probe_profile_seq_show(struct seq_file *m, void *v)
+{
+	return trace_show_listing(m, probe_profile_fill, m->private);
+}
+
+static int probe_events_open(struct inode *inode, struct file *file)
+{
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		int ret;
+
+		trace_types_lock();
+		ret = probe_events_release(inode->i_private);
+		trace_types_unlock();
+		if (ret)
+			return ret;
+	}
+	return single_open(file, probe_events_seq_show, inode->i_private);
+}
+
+static int probe_events_run(void *type, const char *cmd)
+{
+	return probe_event_command(cmd, type);
+}
+
+static ssize_t probe_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	return trace_run_commands(buf, count, probe_events_run, file->f_inode->i_private);
+}
+
+static int probe_profile_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, probe_profile_seq_show, inode->i_private);
+}
+
+static const struct file_operations probe_events_fops = {
+	.open = probe_events_open,
+	.read = seq_read,
+	.write = probe_events_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static const struct file_operations probe_profile_fops = {
+	.open = probe_profile_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+int probe_events_create_files(const struct probe_event_type *type, const char *events,
+			      const char *profile)
+{
+	/* the files' owner data is the kind (never written through) */
+	void *data = (void *)type;
+	struct dentry *d;
+
+	d = tracefs_create_file(events, TRACE_MODE_WRITE, NULL, data, &probe_events_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file(profile, TRACE_MODE_READ, NULL, data, &probe_profile_fops);
+	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
 }

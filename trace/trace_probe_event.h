@@ -25,6 +25,8 @@ struct probe_event_type {
 	int (*arm)(struct probe_event *pe, bool on);
 	/* The event's dynamic_events line, without the newline, snprintf-style. */
 	int (*show)(const struct probe_event *pe, char *buf, size_t size);
+	/* One probe's line of the kind's profile file (kprobe_profile), snprintf-style. */
+	int (*profile_line)(const struct probe_event *pe, char *buf, size_t size);
 	/* `trace`'s text before the arguments, e.g. `(vfs_read+0x0/0x1b0)`. */
 	void (*print_head)(struct trace_seq *s, const struct probe_event *pe, const u8 *rec);
 	/* Free what the kind added around the event (the probe event itself included). */
@@ -109,6 +111,13 @@ int probe_event_command(const char *cmd, const struct probe_event_type *only);
 int probe_events_show(const struct probe_event_type *type, char *buf, size_t size);
 /* Remove every event of type (NULL: all): -EBUSY, and nothing removed, if one is traced. */
 int probe_events_release(const struct probe_event_type *type);
+/*
+ * A kind's two tracefs files, e.g. kprobe_events (its commands, its
+ * listing; an O_TRUNC open removes its events) and kprobe_profile (a
+ * profile_line per probe).
+ */
+int probe_events_create_files(const struct probe_event_type *type, const char *events,
+			      const char *profile);
 
 /* The kinds and their creators (c->argv[0] starts with their letter). */
 extern const struct probe_event_type trace_kprobe_type, trace_fprobe_type, trace_eprobe_type,

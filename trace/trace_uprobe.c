@@ -23,8 +23,6 @@
 #include <kernel/uprobes.h>
 #include <kernel/fs/fs.h>
 #include <kernel/fs/fcntl.h>
-#include <kernel/fs/seq_file.h>
-#include <kernel/fs/tracefs.h>
 #include <asm/ptrace.h>
 #include <trace/trace.h>
 #include <trace/trace_output.h>
@@ -239,96 +237,24 @@ static int uprobe_show(const struct probe_event *pe, char *buf, size_t size)
 	return n;
 }
 
+/* `  /bin/sh p_sh_0x1000   12`: the file, the event, its hits (Linux's line). */
+static int uprobe_profile_line(const struct probe_event *pe, char *buf, size_t size)
+{
+	return snprintf(buf, size, "  %s %-44s %15lu\n", to_tu(pe)->filename, pe->event, pe->nhit);
+}
+
 const struct probe_event_type trace_uprobe_type = {
 	.log_loc = "trace_uprobe",
 	.arm = uprobe_arm,
 	.show = uprobe_show,
+	.profile_line = uprobe_profile_line,
 	.print_head = uprobe_print_head,
 	.appendable = true,
 	.free = trace_uprobe_free,
 	.size = sizeof(struct trace_uprobe),
 };
 
-/* --- uprobe_events and uprobe_profile ------------------------------------------------------ */
-
-static int uprobe_events_fill(char *buf, size_t size, void *arg)
-{
-	return probe_events_show(&trace_uprobe_type, buf, size);
-}
-
-static int uprobe_profile_fill(char *buf, size_t size, void *arg)
-{
-	struct probe_event *pe = NULL;
-	int n = 0;
-
-	while ((pe = probe_event_next(pe, &trace_uprobe_type)))
-		for (struct probe_event *p = pe; p; p = p->next_probe)
-			n += scnprintf(buf + n, size - (size_t)n, "  %s %-44s %15lu\n",
-				       to_tu(p)->filename, p->event, p->nhit);
-	return n;
-}
-
-static int uprobe_events_show(struct seq_file *m, void *v)
-{
-	return trace_show_listing(m, uprobe_events_fill, NULL);
-}
-
-static int uprobe_profile_show(struct seq_file *m, void *v)
-{
-	return trace_show_listing(m, uprobe_profile_fill, NULL);
-}
-
-static int uprobe_events_open(struct inode *inode, struct file *file)
-{
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		int ret;
-
-		trace_types_lock();
-		ret = probe_events_release(&trace_uprobe_type);
-		trace_types_unlock();
-		if (ret)
-			return ret;
-	}
-	return single_open(file, uprobe_events_show, NULL);
-}
-
-static int uprobe_events_run(void *arg, const char *cmd)
-{
-	return probe_event_command(cmd, &trace_uprobe_type);
-}
-
-static ssize_t uprobe_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
-{
-	return trace_run_commands(buf, count, uprobe_events_run, NULL);
-}
-
-static int uprobe_profile_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, uprobe_profile_show, NULL);
-}
-
-static const struct file_operations uprobe_events_fops = {
-	.open = uprobe_events_open,
-	.read = seq_read,
-	.write = uprobe_events_write,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
-
-static const struct file_operations uprobe_profile_fops = {
-	.open = uprobe_profile_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
-
 int trace_uprobe_init(void)
 {
-	struct dentry *d;
-
-	d = tracefs_create_file("uprobe_events", TRACE_MODE_WRITE, NULL, NULL, &uprobe_events_fops);
-	if (!IS_ERR(d))
-		d = tracefs_create_file("uprobe_profile", TRACE_MODE_READ, NULL, NULL,
-					&uprobe_profile_fops);
-	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
+	return probe_events_create_files(&trace_uprobe_type, "uprobe_events", "uprobe_profile");
 }

@@ -5,6 +5,7 @@
  * that what it computes is right however often it was probed.
  *
  *   uprobed offset SYM       the file offset of SYM's first byte (0x...)
+ *   uprobed addr SYM         its address (0x...)
  *   uprobed run N NAME       N rounds of add(i, 2i), bump(), greet(NAME)
  *   uprobed spin MS          add() in a loop for MS milliseconds
  *   uprobed fork N           run N in a child and in the parent at once
@@ -38,8 +39,11 @@ __attribute__((noinline)) size_t uprobed_greet(const char *name)
 	return strlen(name);
 }
 
-/* SYM's file offset: its address in the PT_LOAD that holds it, less the segment's. */
-static int print_offset(const char *sym)
+/*
+ * SYM's address, or its file offset: the address in the PT_LOAD that
+ * holds it, less the segment's, plus the segment's file offset.
+ */
+static int print_symbol(const char *sym, int file_offset)
 {
 	FILE *f = fopen("/proc/self/exe", "rb");
 	static char buf[1 << 20];
@@ -72,7 +76,8 @@ static int print_offset(const char *sym)
 			for (int p = 0; p < eh->e_phnum; p++)
 				if (ph[p].p_type == PT_LOAD && v >= ph[p].p_vaddr &&
 				    v < ph[p].p_vaddr + ph[p].p_filesz) {
-					printf("0x%lx\n", v - ph[p].p_vaddr + ph[p].p_offset);
+					printf("0x%lx\n", file_offset ?
+					       v - ph[p].p_vaddr + ph[p].p_offset : v);
 					return 0;
 				}
 		}
@@ -141,14 +146,14 @@ static int fork_run(long n)
 
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "offset"))
-		return print_offset(argv[2]);
+	if (argc == 3 && (!strcmp(argv[1], "offset") || !strcmp(argv[1], "addr")))
+		return print_symbol(argv[2], argv[1][0] == 'o');
 	if (argc == 4 && !strcmp(argv[1], "run"))
 		return run(atol(argv[2]), argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "spin"))
 		return spin(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "fork"))
 		return fork_run(atol(argv[2]));
-	fprintf(stderr, "usage: uprobed offset SYM | run N NAME | spin MS | fork N\n");
+	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N\n");
 	return 2;
 }
