@@ -40,7 +40,6 @@
 
 #define INT3_OPCODE		0xcc
 #define URETPROBE_DEPTH		64	/* returns kept per task, as Linux's MAX_URETPROBE_DEPTH */
-#define UPROBE_MMS_MAX		256	/* processes one walk visits (more: the rest by fault) */
 
 struct uprobe {
 	struct uprobe *next;			/* uprobes_list (RCU) */
@@ -163,7 +162,20 @@ void uprobe_fill_page(struct vm_area_struct *vma, unsigned long addr, void *kadd
 	preempt_enable();
 }
 
-/* Every address space in use, referenced (mmput each); returns how many. */
+static unsigned int count_tasks(void)
+{
+	struct task_struct *t;
+	unsigned long flags;
+	unsigned int n = 0;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	list_for_each_entry(t, &task_list, tasks)
+		n++;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return n;
+}
+
+/* Up to max address spaces in use, referenced (mmput each); returns how many. */
 static unsigned int collect_mms(struct mm_struct **mms, unsigned int max)
 {
 	struct task_struct *t;
@@ -188,12 +200,13 @@ static unsigned int collect_mms(struct mm_struct **mms, unsigned int max)
 /* Put in (or take out) u's breakpoint and counter in each process's present pages. */
 static void uprobe_walk(struct uprobe *u, bool install)
 {
-	struct mm_struct **mms = kmalloc(UPROBE_MMS_MAX * sizeof(*mms), GFP_KERNEL);
-	unsigned int n;
+	/* room for the tasks that fork while it is allocated, too */
+	unsigned int max = count_tasks() + 64, n;
+	struct mm_struct **mms = kmalloc(max * sizeof(*mms), GFP_KERNEL);
 
 	if (!mms)
 		return;
-	n = collect_mms(mms, UPROBE_MMS_MAX);
+	n = collect_mms(mms, max);
 	for (unsigned int i = 0; i < n; i++) {
 		struct mm_struct *mm = mms[i];
 		unsigned long at[8], ctr[8];

@@ -13,8 +13,12 @@ U=/bin/uprobed
 A=$(uprobed offset uprobed_add)
 B=$(uprobed offset uprobed_bump)
 G=$(uprobed offset uprobed_greet)
-C=$(uprobed offset uprobed_counter)
 AA=$(uprobed addr uprobed_add)
+# @+OFFSET is read where the probed text's mapping puts that offset
+# (Linux's rule: probe address - probe offset + OFFSET), which is the
+# counter's own file offset only when the data segment sits at the text's
+# displacement: the counter's offset as that rule sees it.
+C=$(printf 0x%x $(($(uprobed addr uprobed_counter) - $(uprobed addr uprobed_bump) + B)))
 cp $U /tmp/uprobed.orig
 
 echo "p $U:$A" >> uprobe_events
@@ -95,7 +99,12 @@ uprobed spin 1500 > /tmp/spin.out &
 spin=$!
 sleep 0.3
 echo 1 > events/grp/add/enable
-sleep 0.2
+i=0
+# two hits: the first's slot page was mapped before the second (one thread)
+while [ "$(grep -c ' add: ' trace)" -lt 2 ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 grep -q uprobes /proc/$spin/maps
 result $? "a process running before the probe came hits it, from its [uprobes] slot page"
 echo 0 > events/grp/add/enable

@@ -9,6 +9,9 @@
  *   uprobed run N NAME       N rounds of add(i, 2i), bump(), greet(NAME)
  *   uprobed spin MS          add() in a loop for MS milliseconds
  *   uprobed fork N           run N in a child and in the parent at once
+ *   uprobed bench            rdtsc cycles per add() call, the median of 9
+ *                            batches (instructions under QEMU -icount shift=0:
+ *                            bench/function_guest.sh measures a uprobe hit so)
  */
 #include <elf.h>
 #include <stdio.h>
@@ -144,6 +147,41 @@ static int fork_run(long n)
 	return ret;
 }
 
+static inline unsigned long rdtsc(void)
+{
+	unsigned int lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi) :: "memory");
+	return (unsigned long)hi << 32 | lo;
+}
+
+static int cmp_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int bench(void)
+{
+	enum { BATCHES = 9, CALLS = 200 };
+	unsigned long t[BATCHES];
+	long sum = 0;
+
+	for (int b = -1; b < BATCHES; b++) {	/* batch -1 warms up (faults, slots) */
+		unsigned long t0 = rdtsc();
+
+		for (long i = 0; i < CALLS; i++)
+			sum += uprobed_add(i, b);
+		if (b >= 0)
+			t[b] = (rdtsc() - t0) / CALLS;
+	}
+	qsort(t, BATCHES, sizeof(t[0]), cmp_ulong);
+	printf("uprobed op=add calls=%d median=%lu min=%lu max=%lu sum=%ld\n", CALLS, t[BATCHES / 2],
+	       t[0], t[BATCHES - 1], sum);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && (!strcmp(argv[1], "offset") || !strcmp(argv[1], "addr")))
@@ -154,6 +192,8 @@ int main(int argc, char **argv)
 		return spin(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "fork"))
 		return fork_run(atol(argv[2]));
-	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N\n");
+	if (argc == 2 && !strcmp(argv[1], "bench"))
+		return bench();
+	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N | bench\n");
 	return 2;
 }
