@@ -172,16 +172,16 @@ cd /sys/kernel/tracing
 u=/bin/uprobed
 [ -x $u ] || u=/uprobed
 off=$($u offset uprobed_add)
-echo "uprobe=nop $($u bench)"
-for p in "p:uprobes/up $u:$off a=%di" "r:uprobes/ur $u:$off r=\$retval"; do
-	echo "$p" > uprobe_events
-	event=${p#*:}
-	event=${event%% *}
-	echo 1 > events/$event/enable
-	echo "uprobe=${event#*/} $($u bench)"
-	echo 0 > events/$event/enable
+measure() { # measure NAME DEFINITION: add()'s cost with the probe's event on
+	echo "$2" > uprobe_events
+	[ -z "$2" ] || echo 1 > events/uprobes/$1/enable
+	echo "uprobe=$1 $($u bench)"
+	[ -z "$2" ] || echo 0 > events/uprobes/$1/enable
 	echo > uprobe_events
-done
+}
+measure nop ""
+measure up "p:uprobes/up $u:$off a=%di"
+measure ur "r:uprobes/ur $u:$off r=\$retval"
 SCRIPT
 uprobe_costs() { # uprobe_costs LABEL < lines: each uprobe's extra instructions
 	awk -v label="$1" '
