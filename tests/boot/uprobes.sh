@@ -7,7 +7,7 @@
 # probe inside an instruction; the file itself never changes.
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..31
+echo 1..33
 cd /sys/kernel/tracing
 U=/bin/uprobed
 A=$(uprobed offset uprobed_add)
@@ -92,6 +92,19 @@ is "fork: hist counts each process's 4 returns (the child's hijacked returns sur
 	"4 4" "$(grep '^{' events/grp/addret/hist | sed 's/.*hitcount: *\([0-9]*\).*/\1/' | tr '\n' ' ' | sed 's/ $//')"
 echo '!hist:keys=common_pid:vals=hitcount' > events/grp/addret/trigger
 echo 0 > events/grp/add/filter
+
+# --- signals: a 1 ms SIGALRM handler calls add() while the main loop does --------------------
+echo 1 > events/grp/add/enable
+echo 1 > events/grp/addret/enable
+uprobed alarm 400 > /tmp/alarm.out
+status=$?
+echo 0 > events/grp/add/enable
+echo 0 > events/grp/addret/enable
+sed 's/^/# /' /tmp/alarm.out
+is "alarm: main loop and handler computed right" "0 1" \
+	"$status $(grep -c '^uprobed: [1-9][0-9]* alarms, 0 wrong$' /tmp/alarm.out)"
+is "alarm: every hijacked return came back once, nested ones too (hits of add = of addret)" \
+	"$(awk '$2 == "add" { print $3 }' uprobe_profile)" "$(awk '$2 == "addret" { print $3 }' uprobe_profile)"
 
 # --- running processes ------------------------------------------------------------------------
 echo > trace

@@ -9,6 +9,8 @@
  *   uprobed run N NAME       N rounds of add(i, 2i), bump(), greet(NAME)
  *   uprobed spin MS          add() in a loop for MS milliseconds
  *   uprobed fork N           run N in a child and in the parent at once
+ *   uprobed alarm MS         spin, and call add() from a 1 ms SIGALRM handler too
+ *                            (signals land inside probed calls and their returns)
  *   uprobed bench            rdtsc cycles per add() call, the median of 9
  *                            batches (instructions under QEMU -icount shift=0:
  *                            bench/function_guest.sh measures a uprobe hit so)
@@ -19,6 +21,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <signal.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 /* What bump() counts; probes read it with @+OFFSET (file-relative). */
@@ -132,6 +136,30 @@ static int spin(long ms)
 	return 0;
 }
 
+static volatile long alarm_calls, alarm_bad;
+
+static void on_alarm(int sig)
+{
+	if (uprobed_add(alarm_calls, sig) != alarm_calls + sig)
+		alarm_bad++;
+	alarm_calls++;
+}
+
+static int alarm_run(long ms)
+{
+	struct itimerval it = { { 0, 1000 }, { 0, 1000 } };
+	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
+	int ret;
+
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	ret = spin(ms);
+	it.it_value.tv_usec = it.it_interval.tv_usec = 0;
+	setitimer(ITIMER_REAL, &it, NULL);
+	printf("uprobed: %ld alarms, %ld wrong\n", alarm_calls, alarm_bad);
+	return ret || alarm_bad || !alarm_calls;
+}
+
 static int fork_run(long n)
 {
 	pid_t pid = fork();
@@ -192,8 +220,10 @@ int main(int argc, char **argv)
 		return spin(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "fork"))
 		return fork_run(atol(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "alarm"))
+		return alarm_run(atol(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "bench"))
 		return bench();
-	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N | bench\n");
+	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N | alarm MS | bench\n");
 	return 2;
 }
