@@ -197,40 +197,71 @@ static unsigned int collect_mms(struct mm_struct **mms, unsigned int max)
 	return n;
 }
 
-/* Put in (or take out) u's breakpoint and counter in each process's present pages. */
+/* Put in (or take out) u's breakpoint, and its counter if ctr, in mm's present pages. */
+static void patch_mm(struct uprobe *u, struct mm_struct *mm, bool install, bool ctr)
+{
+	unsigned long at[8], cat[8];
+	unsigned int na = 0, nc = 0;
+	struct vm_area_struct *vma;
+
+	spin_lock(&mm->lock);
+	list_for_each_entry(vma, &mm->vmas, node) {
+		unsigned long a = vma_offset_addr(vma, u->inode, u->offset, true);
+		unsigned long c = ctr && u->ref_ctr_offset ?
+			vma_offset_addr(vma, u->inode, u->ref_ctr_offset, false) : 0;
+
+		if (a && na < ARRAY_SIZE(at))
+			at[na++] = a;
+		if (c && nc < ARRAY_SIZE(cat))
+			cat[nc++] = c;
+	}
+	spin_unlock(&mm->lock);
+	for (unsigned int k = 0; k < na; k++)
+		patch_user_page(mm, at[k], true, install ? set_int3 : clear_int3, u);
+	for (unsigned int k = 0; k < nc; k++)
+		patch_user_page(mm, cat[k], true, install ? ref_ctr_inc : ref_ctr_dec, u);
+}
+
+#define UPROBE_WALK_PASSES	4
+
+/*
+ * u's breakpoint (and counter) in, or out of, every process. A process
+ * forked while the walk runs may have copied its parent's page before the
+ * parent was patched: passes go on while new address spaces appear, each
+ * patched once (kept referenced meanwhile, so none is taken for another).
+ * Only the first pass moves counters: a child copies its parent's.
+ */
 static void uprobe_walk(struct uprobe *u, bool install)
 {
 	/* room for the tasks that fork while it is allocated, too */
-	unsigned int max = count_tasks() + 64, n;
-	struct mm_struct **mms = kmalloc(max * sizeof(*mms), GFP_KERNEL);
+	unsigned int max = count_tasks() + 64, n, ndone = 0, fresh = 1;
+	struct mm_struct **mms = kmalloc(2 * max * sizeof(*mms), GFP_KERNEL), **done;
 
 	if (!mms)
 		return;
-	n = collect_mms(mms, max);
-	for (unsigned int i = 0; i < n; i++) {
-		struct mm_struct *mm = mms[i];
-		unsigned long at[8], ctr[8];
-		unsigned int na = 0, nc = 0;
-		struct vm_area_struct *vma;
+	done = mms + max;
+	for (int pass = 0; fresh && pass < UPROBE_WALK_PASSES; pass++) {
+		n = collect_mms(mms, max);
+		fresh = 0;
+		for (unsigned int i = 0; i < n; i++) {
+			unsigned int k;
 
-		spin_lock(&mm->lock);
-		list_for_each_entry(vma, &mm->vmas, node) {
-			unsigned long a = vma_offset_addr(vma, u->inode, u->offset, true);
-			unsigned long c = u->ref_ctr_offset ?
-				vma_offset_addr(vma, u->inode, u->ref_ctr_offset, false) : 0;
-
-			if (a && na < ARRAY_SIZE(at))
-				at[na++] = a;
-			if (c && nc < ARRAY_SIZE(ctr))
-				ctr[nc++] = c;
+			for (k = 0; k < ndone && done[k] != mms[i]; k++)
+				;
+			if (k < ndone) {
+				mmput(mms[i]);
+				continue;
+			}
+			patch_mm(u, mms[i], install, !pass);
+			fresh++;
+			if (ndone < max)
+				done[ndone++] = mms[i];
+			else
+				mmput(mms[i]);	/* too many to track: patched again if seen again */
 		}
-		spin_unlock(&mm->lock);
-		for (unsigned int k = 0; k < na; k++)
-			patch_user_page(mm, at[k], true, install ? set_int3 : clear_int3, u);
-		for (unsigned int k = 0; k < nc; k++)
-			patch_user_page(mm, ctr[k], true, install ? ref_ctr_inc : ref_ctr_dec, u);
-		mmput(mm);
 	}
+	for (unsigned int k = 0; k < ndone; k++)
+		mmput(done[k]);
 	kfree(mms);
 }
 

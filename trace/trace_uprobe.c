@@ -188,6 +188,26 @@ static char *default_event_name(const struct trace_uprobe *tu)
 	return kstrdup(buf, GFP_KERNEL);
 }
 
+/*
+ * Another event's probe of the same place with another reference counter?
+ * Linux refuses the line (EINVAL, nothing in error_log): one place, one
+ * counter.
+ */
+static bool ref_ctr_conflict(const struct trace_uprobe *tu)
+{
+	struct probe_event *pe = NULL;
+
+	while ((pe = probe_event_next(pe, &trace_uprobe_type)))
+		for (struct probe_event *p = pe; p; p = p->next_probe) {
+			const struct trace_uprobe *o = to_tu(p);
+
+			if (o->file->f_inode == tu->file->f_inode && o->offset == tu->offset &&
+			    o->ref_ctr_offset != tu->ref_ctr_offset)
+				return true;
+		}
+	return false;
+}
+
 int trace_uprobe_create(struct probe_cmd *c)
 {
 	struct probe_ctx ctx = { .flags = PROBE_CTX_USER };
@@ -202,6 +222,8 @@ int trace_uprobe_create(struct probe_cmd *c)
 	tu->pe.type = &trace_uprobe_type;
 	tu->is_return = c->argv[0][0] == 'r';
 	ret = parse_place(tu, c);
+	if (!ret && ref_ctr_conflict(tu))
+		ret = -EINVAL;
 	/* Linux takes a name only right after the letter: `r3:x/y` gets the default one */
 	if (!ret && c->argv[0][1] == ':')
 		ret = probe_cmd_name(c, 0, c->argv[0] + 2, 0, &group, &event);

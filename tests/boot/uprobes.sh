@@ -7,7 +7,7 @@
 # probe inside an instruction; the file itself never changes.
 # spoor-exec: --smp 2
 . /spoor/lib/tap.sh
-echo 1..33
+echo 1..36
 cd /sys/kernel/tracing
 U=/bin/uprobed
 A=$(uprobed offset uprobed_add)
@@ -135,6 +135,26 @@ is "the spinner ran on, right, through enable, disable and removal" "0 1" \
 check "it hit the probe while enabled ($n1 hits)" test "$n1" -gt 10
 is "and not while disabled" "$n1" "$n2"
 is "the file is still as it was" "" "$(cmp $U /tmp/uprobed.orig)"
+
+# --- a reference counter (an SDT semaphore) -----------------------------------------------------
+# on main: a place no other event probes (one place, one counter)
+S=$(uprobed offset uprobed_semaphore)
+M=$(uprobed offset main)
+echo "p:grp/sem $U:$M($S)" >> uprobe_events
+is "the listing shows the counter's offset" "p:grp/sem $U:$(off $M)($S)" "$(grep grp/sem uprobe_events)"
+uprobed sema 600 > /tmp/sema1.out &
+sema1=$!
+sleep 0.2
+echo 1 > events/grp/sem/enable
+uprobed sema 0 > /tmp/sema2.out
+wait $sema1
+echo 0 > events/grp/sem/enable
+uprobed sema 0 > /tmp/sema3.out
+is "the semaphore: 0 then 1 in a process running at enable, 1 in one started after, 0 once off" \
+	"uprobed: semaphore 0 1|uprobed: semaphore 1 1|uprobed: semaphore 0 0" \
+	"$(cat /tmp/sema1.out /tmp/sema2.out /tmp/sema3.out | tr '\n' '|' | sed 's/|$//')"
+is "a second probe of that place with another counter: EINVAL, unlogged, as Linux" "1 0" \
+	"$(echo > error_log; echo "p:grp/sem2 $U:$M(0x10)" >> uprobe_events 2> /dev/null; echo $? $(grep -c . error_log))"
 
 # --- a place inside an instruction ------------------------------------------------------------
 echo > trace

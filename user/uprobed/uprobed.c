@@ -11,6 +11,7 @@
  *   uprobed fork N           run N in a child and in the parent at once
  *   uprobed alarm MS         spin, and call add() from a 1 ms SIGALRM handler too
  *                            (signals land inside probed calls and their returns)
+ *   uprobed sema MS          the semaphore, MS milliseconds apart: "V0 V1"
  *   uprobed bench            rdtsc cycles per add() call, the median of 9
  *                            batches (instructions under QEMU -icount shift=0:
  *                            bench/function_guest.sh measures a uprobe hit so)
@@ -24,6 +25,13 @@
 #include <signal.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+
+/*
+ * An SDT-style semaphore: a u16 in the data segment that the kernel
+ * increments in each process while a uprobe naming its file offset as
+ * REF_CTR_OFFSET is in.
+ */
+__attribute__((section(".data"))) volatile unsigned short uprobed_semaphore;
 
 /* What bump() counts; probes read it with @+OFFSET (file-relative). */
 long uprobed_counter = 1000;
@@ -160,6 +168,16 @@ static int alarm_run(long ms)
 	return ret || alarm_bad || !alarm_calls;
 }
 
+static int sema(long ms)
+{
+	unsigned short v0 = uprobed_semaphore;
+	struct timespec ts = { ms / 1000, ms % 1000 * 1000000 };
+
+	nanosleep(&ts, NULL);
+	printf("uprobed: semaphore %u %u\n", v0, uprobed_semaphore);
+	return 0;
+}
+
 static int fork_run(long n)
 {
 	pid_t pid = fork();
@@ -220,10 +238,12 @@ int main(int argc, char **argv)
 		return spin(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "fork"))
 		return fork_run(atol(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "sema"))
+		return sema(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "alarm"))
 		return alarm_run(atol(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "bench"))
 		return bench();
-	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N | alarm MS | bench\n");
+	fprintf(stderr, "usage: uprobed offset|addr SYM | run N NAME | spin MS | fork N | alarm MS | sema MS | bench\n");
 	return 2;
 }
