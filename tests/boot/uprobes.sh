@@ -144,7 +144,11 @@ echo "p:grp/sem $U:$M($S)" >> uprobe_events
 is "the listing shows the counter's offset" "p:grp/sem $U:$(off $M)($S)" "$(grep grp/sem uprobe_events)"
 uprobed sema 600 > /tmp/sema1.out &
 sema1=$!
-sleep 0.2
+i=0
+while ! grep -q semaphore /tmp/sema1.out && [ $i -lt 50 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
 echo 1 > events/grp/sem/enable
 uprobed sema 0 > /tmp/sema2.out
 wait $sema1

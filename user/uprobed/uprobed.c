@@ -170,11 +170,13 @@ static int alarm_run(long ms)
 
 static int sema(long ms)
 {
-	unsigned short v0 = uprobed_semaphore;
 	struct timespec ts = { ms / 1000, ms % 1000 * 1000000 };
 
+	/* the first value out at once: a test waits for it before it enables the probe */
+	printf("uprobed: semaphore %u", uprobed_semaphore);
+	fflush(stdout);
 	nanosleep(&ts, NULL);
-	printf("uprobed: semaphore %u %u\n", v0, uprobed_semaphore);
+	printf(" %u\n", uprobed_semaphore);
 	return 0;
 }
 
