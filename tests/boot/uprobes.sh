@@ -79,12 +79,18 @@ is "disabled, the file is as it was (the breakpoints were in private copies)" ""
 echo > trace
 echo 'a > 2' > events/grp/add/filter
 echo 'hist:keys=common_pid:vals=hitcount' > events/grp/addret/trigger
-echo 1 > events/grp/add/enable
-echo 1 > events/grp/addret/enable
-uprobed fork 4 > /tmp/fork.out
+with_add() { # with_add CMD...: CMD's status, run with add and addret traced
+	local st
+	echo 1 > events/grp/add/enable
+	echo 1 > events/grp/addret/enable
+	"$@"
+	st=$?
+	echo 0 > events/grp/add/enable
+	echo 0 > events/grp/addret/enable
+	return $st
+}
+with_add uprobed fork 4 > /tmp/fork.out
 status=$?
-echo 0 > events/grp/add/enable
-echo 0 > events/grp/addret/enable
 is "fork: parent and child computed right" "0 2" "$status $(grep -c 'rounds, sum 30' /tmp/fork.out)"
 is "fork: the filter kept a=3 and a=4 of each process" 4 "$(grep -c ' add: .* a=0x[34] ' trace)"
 is "fork: two processes hit it" 2 "$(grep ' add: ' trace | awk '{print $1}' | sort -u | wc -l)"
@@ -94,12 +100,8 @@ echo '!hist:keys=common_pid:vals=hitcount' > events/grp/addret/trigger
 echo 0 > events/grp/add/filter
 
 # --- signals: a 1 ms SIGALRM handler calls add() while the main loop does --------------------
-echo 1 > events/grp/add/enable
-echo 1 > events/grp/addret/enable
-uprobed alarm 400 > /tmp/alarm.out
+with_add uprobed alarm 400 > /tmp/alarm.out
 status=$?
-echo 0 > events/grp/add/enable
-echo 0 > events/grp/addret/enable
 sed 's/^/# /' /tmp/alarm.out
 is "alarm: main loop and handler computed right" "0 1" \
 	"$status $(grep -c '^uprobed: [1-9][0-9]* alarms, 0 wrong$' /tmp/alarm.out)"
@@ -119,7 +121,9 @@ while [ "$(grep -c ' add: ' trace)" -lt 2 ] && [ $i -lt 50 ]; do
 	i=$((i + 1))
 done
 grep -q uprobes /proc/$spin/maps
-result $? "a process running before the probe came hits it, from its [uprobes] slot page"
+status=$?
+[ $status -eq 0 ] || { echo "# $i waits, $(grep -c ' add: ' trace) hits"; sed 's/^/# /' /proc/$spin/maps; }
+result $status "a process running before the probe came hits it, from its [uprobes] slot page"
 echo 0 > events/grp/add/enable
 n1=$(grep -c " add: " trace)
 sleep 0.2
