@@ -110,19 +110,21 @@ is "alarm: every hijacked return came back once, nested ones too (hits of add = 
 
 # --- running processes ------------------------------------------------------------------------
 echo > trace
-uprobed spin 1500 > /tmp/spin.out &
+uprobed spin 3000 > /tmp/spin.out &
 spin=$!
 sleep 0.3
+hits() { awk '$2 == "add" { print $3 }' uprobe_profile; }
+h0=$(hits)
 echo 1 > events/grp/add/enable
 i=0
 # two hits: the first's slot page was mapped before the second (one thread)
-while [ "$(grep -c ' add: ' trace)" -lt 2 ] && [ $i -lt 50 ]; do
+while [ "$(hits)" -lt $((h0 + 2)) ] && [ $i -lt 50 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 grep -q uprobes /proc/$spin/maps
 status=$?
-[ $status -eq 0 ] || { echo "# $i waits, $(grep -c ' add: ' trace) hits"; sed 's/^/# /' /proc/$spin/maps; }
+[ $status -eq 0 ] || { echo "# $i waits, $(($(hits) - h0)) hits"; sed 's/^/# /' /proc/$spin/maps; }
 result $status "a process running before the probe came hits it, from its [uprobes] slot page"
 echo 0 > events/grp/add/enable
 n1=$(grep -c " add: " trace)
