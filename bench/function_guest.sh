@@ -162,3 +162,38 @@ optprobe_costs() { # optprobe_costs LABEL < lines: the probe's extra instruction
 			label, m["int3"] - m["nop"], m["jmp"] - m["nop"] }'
 }
 spoor_and_linux optprobe.sh opt optprobe_costs optprobe
+
+# A uprobe on a user function (user/uprobed's add(), a lea and a ret): an
+# entry probe with one argument (its lea runs from the out-of-line slot)
+# and a return probe with $retval (the trampoline); the extra
+# instructions per add() call over an unprobed one are one hit.
+cat > "$tmp/uprobes.sh" <<'SCRIPT'
+cd /sys/kernel/tracing
+u=/bin/uprobed
+[ -x $u ] || u=/uprobed
+off=$($u offset uprobed_add)
+measure() { # measure NAME DEFINITION: add()'s cost with the probe's event on
+	echo "$2" > uprobe_events
+	[ -z "$2" ] || echo 1 > events/uprobes/$1/enable
+	echo "uprobe=$1 $($u bench)"
+	[ -z "$2" ] || echo 0 > events/uprobes/$1/enable
+	echo > uprobe_events
+}
+measure nop ""
+measure up "p:uprobes/up $u:$off a=%di"
+measure ur "r:uprobes/ur $u:$off r=\$retval"
+SCRIPT
+uprobe_costs() { # uprobe_costs LABEL < lines: each uprobe's extra instructions
+	awk -v label="$1" '
+		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } m[v["uprobe"]] = v["median"] }
+		END { if (!("nop" in m) || !("up" in m) || !("ur" in m)) exit 1
+		      printf "%-22s uprobe hit on a user function: entry +%d, return +%d (unprobed call %d)\n",
+			label, m["up"] - m["nop"], m["ur"] - m["nop"], m["nop"] }'
+}
+PATH="$tmp:$PATH" "$spoor" exec --smp 1 --kernel "$kernel" --timeout 120 "$tmp/uprobes.sh" < /dev/null |
+	grep "^uprobe=" | uprobe_costs "Spoor uprobes" || echo "function_guest: no uprobes result from Spoor" >&2
+if [ -x "$ref/run.sh" ] && [ -f "$rig/bzImage-ue" ]; then
+	PATH="$tmp:$PATH" "$ref/run.sh" --icount --smp 1 --kernel ue --file "$build/user/uprobed:/uprobed" \
+		"$tmp/uprobes.sh" < /dev/null |
+		grep "^uprobe=" | uprobe_costs "Linux 6.12 uprobes" || echo "function_guest: no uprobes result from Linux" >&2
+fi

@@ -11,6 +11,7 @@
 #include <kernel/slab.h>
 #include <kernel/caches.h>
 #include <kernel/sched.h>
+#include <kernel/uprobes.h>
 #include <kernel/signal.h>
 #include <kernel/mman.h>
 #include <kernel/time.h>
@@ -144,7 +145,8 @@ static int copy_user_task(struct task_struct *p, const struct kernel_clone_args 
 		task_pt_regs(p)->rsp = args->stack;
 	if (flags & CLONE_CHILD_CLEARTID)
 		p->clear_child_tid = args->child_tid;
-	return 0;
+	/* a thread starts with no calls of its own; a forked child has its parent's stack */
+	return (flags & CLONE_VM) ? 0 : uprobe_copy_process(p, parent);
 }
 
 /* Linux's rules for the flag combinations threads need. */

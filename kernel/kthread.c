@@ -6,6 +6,7 @@
 #include <kernel/vmalloc.h>
 #include <kernel/errno.h>
 #include <kernel/sched.h>
+#include <kernel/uprobes.h>
 #include <kernel/time.h>
 #include <kernel/sched/sched.h>
 #include <kernel/sched/hooks.h>
@@ -49,6 +50,7 @@ void put_task_struct(struct task_struct *p)
 	if (__atomic_sub_fetch(&p->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
 		trace_sched_process_free(p);
 		exit_signal_state(p);
+		uprobe_free_utask(p);
 		task_free_stack(p);
 		kmem_cache_free(task_struct_cachep, p);
 	}

@@ -62,9 +62,11 @@
 #define VM_STACK		0x1000	/* the process's stack, for /proc/PID/maps */
 #define VM_DONTCOPY		0x4000	/* fork leaves it out of the child (perf rings) */
 #define VM_HEAP			0x2000	/* the brk area */
+#define VM_UPROBES		0x8000	/* uprobes' out-of-line page, for /proc/PID/maps */
 
 struct file;
 struct vm_area_struct;
+struct uprobes_state;
 
 /* What a driver (tracefs, perf) does for an mmap of one of its files. */
 struct vm_operations_struct {
@@ -124,6 +126,7 @@ struct mm_struct {
 	bool oom_victim;		/* killed by the OOM killer: counted until its pages are back */
 	char exe_path[256];		/* /proc/PID/exe, the file execve ran */
 	void *user_events;		/* trace/: this process's user_events enablers */
+	struct uprobes_state *uprobes;	/* kernel/uprobes.c: its out-of-line slots, or NULL */
 };
 
 /*
@@ -204,6 +207,17 @@ void tlb_flush_free(struct mm_struct *mm, unsigned long start, unsigned long end
  * permission) at addr. Process context.
  */
 int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf, size_t len, bool write);
+/*
+ * Changes the bytes at addr of mm whatever the vma's protection, as a
+ * debugger or uprobes does (Linux's FOLL_FORCE): patch(kaddr, arg) gets
+ * them in a page of mm's own, copied first when fork shares it, so no
+ * other process (and no reader of the file: a private mapping is a copy)
+ * sees the change; it returns whether it changed them (within the page).
+ * present_only: nothing if the page is not there (a page read in later
+ * is the caller's to patch). 1 patched, 0 not, -EFAULT, -ENOMEM.
+ */
+int patch_user_page(struct mm_struct *mm, unsigned long addr, bool present_only,
+		    bool (*patch)(u8 *kaddr, void *arg), void *arg);
 /* Copies the present pages of vma from old to new for fork; -ENOMEM. Both locks held. */
 int copy_vma_pages(struct mm_struct *dst, struct mm_struct *src, struct vm_area_struct *vma);
 

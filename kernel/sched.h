@@ -102,6 +102,7 @@
 #define sigmask(sig)		(1ULL << ((sig) - 1))
 
 struct kretprobe_instance;
+struct uprobe_task;
 struct files_struct;
 struct fs_struct;
 struct mm_struct;
@@ -201,6 +202,8 @@ struct task_struct {
 	struct task_struct *vfork_parent;	/* CLONE_VFORK: sleeps until we exec or exit */
 	/* kretprobes: this task's calls whose return address was swapped, newest first */
 	struct kretprobe_instance *kretprobe_stack;
+	/* uprobes: this task's uretprobe returns (kernel/uprobes.c), or NULL */
+	struct uprobe_task *utask;
 	/*
 	 * The function_graph tracer's hooked calls. Last: a new task zeroes
 	 * the struct only up to ret_stack.frames, which are written before

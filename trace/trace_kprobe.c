@@ -26,9 +26,6 @@
 #include <kernel/sched.h>
 #include <kernel/kallsyms.h>
 #include <kernel/kprobes.h>
-#include <kernel/fs/fcntl.h>
-#include <kernel/fs/seq_file.h>
-#include <kernel/fs/tracefs.h>
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
 #include <trace/trace.h>
@@ -316,10 +313,18 @@ static int kprobe_show(const struct probe_event *pe, char *buf, size_t size)
 	return (int)n;
 }
 
+/* `  vfs_read   123   0`: the event, its hits and misses. */
+static int kprobe_profile_line(const struct probe_event *pe, char *buf, size_t size)
+{
+	return snprintf(buf, size, "  %-44s %15lu %15lu\n", pe->event, pe->nhit,
+			tk_nmissed(to_tk(pe)));
+}
+
 const struct probe_event_type trace_kprobe_type = {
 	.log_loc = "trace_kprobe",
 	.arm = kprobe_arm,
 	.show = kprobe_show,
+	.profile_line = kprobe_profile_line,
 	.print_head = kprobe_print_head,
 	.appendable = true,
 	.free = trace_kprobe_free,
@@ -328,7 +333,7 @@ const struct probe_event_type trace_kprobe_type = {
 
 int trace_kprobe_dynevent_write(const char *cmd)
 {
-	return probe_event_command(cmd, true);
+	return probe_event_command(cmd, NULL);
 }
 
 int trace_kprobe_release_all(void)
@@ -341,89 +346,9 @@ int trace_kprobe_dynevent_show(char *buf, size_t size)
 	return probe_events_show(NULL, buf, size);
 }
 
-/* --- kprobe_events and kprobe_profile ------------------------------------------------------ */
-
-static int kprobe_events_fill(char *buf, size_t size, void *arg)
-{
-	return probe_events_show(&trace_kprobe_type, buf, size);
-}
-
-static int kprobe_profile_fill(char *buf, size_t size, void *arg)
-{
-	struct probe_event *pe = NULL;
-	int n = 0;
-
-	/* a line per probe, an event's appended ones too */
-	while ((pe = probe_event_next(pe, &trace_kprobe_type)))
-		for (struct probe_event *p = pe; p; p = p->next_probe)
-			n += scnprintf(buf + n, size - (size_t)n, "  %-44s %15lu %15lu\n", p->event,
-				       p->nhit, tk_nmissed(to_tk(p)));
-	return n;
-}
-
-static int kprobe_events_show(struct seq_file *m, void *v)
-{
-	return trace_show_listing(m, kprobe_events_fill, NULL);
-}
-
-static int kprobe_profile_show(struct seq_file *m, void *v)
-{
-	return trace_show_listing(m, kprobe_profile_fill, NULL);
-}
-
-static int kprobe_events_open(struct inode *inode, struct file *file)
-{
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		int ret;
-
-		trace_types_lock();
-		ret = probe_events_release(&trace_kprobe_type);
-		trace_types_unlock();
-		if (ret)
-			return ret;
-	}
-	return single_open(file, kprobe_events_show, NULL);
-}
-
-static int kprobe_events_run(void *arg, const char *cmd)
-{
-	return probe_event_command(cmd, false);
-}
-
-static ssize_t kprobe_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
-{
-	return trace_run_commands(buf, count, kprobe_events_run, NULL);
-}
-
-static int kprobe_profile_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, kprobe_profile_show, NULL);
-}
-
-static const struct file_operations kprobe_events_fops = {
-	.open = kprobe_events_open,
-	.read = seq_read,
-	.write = kprobe_events_write,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
-
-static const struct file_operations kprobe_profile_fops = {
-	.open = kprobe_profile_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
-
 int trace_kprobe_init(void)
 {
-	struct dentry *d;
-
-	if (trace_fprobe_init())
+	if (trace_fprobe_init() || trace_uprobe_init())
 		return -ENOMEM;
-	d = tracefs_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL, &kprobe_events_fops);
-	if (!IS_ERR(d))
-		d = tracefs_create_file("kprobe_profile", TRACE_MODE_READ, NULL, NULL,
-					&kprobe_profile_fops);
-	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
+	return probe_events_create_files(&trace_kprobe_type, "kprobe_events", "kprobe_profile");
 }

@@ -106,6 +106,10 @@ static int parse_var(struct probe_arg *a, const char *s, size_t len, int pos,
 	if (len > 4 && !memcmp(s, "$arg", 4)) {
 		if (parse_number(s + 4, len - 4, &n) || n == 0 || n > PROBE_STACK_MAX)
 			return fail(err, "Invalid argument number", pos, -EINVAL);
+		/* a uprobe's place need not be a function's entry (Linux 6.12's rule) */
+		if (ctx->flags & PROBE_CTX_USER)
+			return fail(err, "$arg* can be used only on function entry or exit", pos,
+				    -EINVAL);
 		/* At a return the registers are the callee's: the ones saved at the call. */
 		if (ctx->flags & PROBE_CTX_RETURN) {
 			if (n > PROBE_ENTRY_ARGS)
@@ -175,8 +179,19 @@ static int parse_fetch(struct probe_arg *a, const char *s, size_t len, int pos,
 		char sym[PROBE_NAME_MAX * 2];
 		unsigned long off = 0;
 
+		if (len > 1 && s[1] == '+' && (ctx->flags & PROBE_CTX_USER)) {
+			/* @+OFFSET: the memory at that offset of the probed file, as mapped */
+			if (parse_number(s + 2, len - 2, &v))
+				return fail(err, "Invalid file offset value", pos, -EINVAL);
+			a->base = PROBE_BASE_FILE;
+			a->base_val = v;
+			a->deref[a->nderef++] = 0;
+			return 0;
+		}
 		if (len > 1 && s[1] == '+')
 			return fail(err, "File offset is not available with kprobe", pos, -EINVAL);
+		if ((ctx->flags & PROBE_CTX_USER) && len > 1 && !(s[1] >= '0' && s[1] <= '9'))
+			return fail(err, "Symbol is not available with uprobe", pos, -EINVAL);
 		if (end - s - 1 <= 0 || (size_t)(end - s - 1) >= sizeof(sym))
 			return fail(err, "Invalid memory address", pos, -EINVAL);
 		memcpy(sym, s + 1, (size_t)(end - s - 1));
@@ -297,13 +312,24 @@ static int parse_name_type(struct probe_arg *a, bool file, int pos, struct probe
 	return 0;
 }
 
+/* Types that name kernel things (symbols, dentries, files): not a uprobe's. */
+static bool kernel_only_type(const char *t)
+{
+	return !strcmp(t, "symbol") || !strcmp(t, "symstr") || !strcmp(t, "%pd") ||
+	       !strcmp(t, "%pD");
+}
+
 /* `:TYPE`; NULL type: the default (x64, or string for $comm). */
-static int parse_type(struct probe_arg *a, char *t, int pos, struct probe_error *err)
+static int parse_type(struct probe_arg *a, char *t, int pos, const struct probe_ctx *ctx,
+		      struct probe_error *err)
 {
 	unsigned long bits;
 	int ret;
 
 	bool str_only = a->base == PROBE_BASE_COMM || a->base == PROBE_BASE_IMMSTR;
+
+	if (t && (ctx->flags & PROBE_CTX_USER) && kernel_only_type(t))
+		return fail(err, "Unknown type is specified", pos, -EINVAL);
 
 	if (t && !str_only) {
 		ret = parse_array(a, t, pos, err);
@@ -432,7 +458,7 @@ int probe_arg_parse(struct probe_args *pa, const char *text, int pos, const stru
 		strcpy(type, colon + 1);
 		t = type;
 	}
-	ret = parse_type(a, t, epos + (int)elen + 1, err);
+	ret = parse_type(a, t, epos + (int)elen + 1, ctx, err);
 	if (ret)
 		goto out;
 	a->expr = kstrdup(expr, GFP_KERNEL);

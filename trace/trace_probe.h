@@ -35,6 +35,7 @@ enum probe_base {
 	PROBE_BASE_FIELD,	/* an eprobe's $FIELD of the event's record, at base_val */
 	PROBE_BASE_IMMSTR,	/* \\"STRING": the text in imm_str */
 	PROBE_BASE_ENTRY_ARG,	/* a return probe's $argN: the base_val'th argument at the call */
+	PROBE_BASE_FILE,	/* a uprobe's @+OFFSET: where the probed file's byte base_val is */
 };
 
 enum probe_kind { PROBE_U, PROBE_S, PROBE_X, PROBE_CHAR, PROBE_STRING, PROBE_SYMBOL,
@@ -74,6 +75,7 @@ struct probe_arg {
 #define PROBE_CTX_RETURN	0x1	/* at a function's return: $retval */
 #define PROBE_CTX_NOREGS	0x2	/* no %REG (fprobes, tprobes, eprobes) */
 #define PROBE_CTX_EVENT		0x4	/* an eprobe: $FIELD of event, no $argN/$stack/$retval */
+#define PROBE_CTX_USER		0x8	/* a uprobe: user memory, @+OFFSET, no symbols or $argN */
 
 struct probe_ctx {
 	unsigned int flags;			/* PROBE_CTX_* */

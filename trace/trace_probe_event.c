@@ -15,6 +15,10 @@
 #include <kernel/preempt.h>
 #include <kernel/sched.h>
 #include <kernel/kallsyms.h>
+#include <kernel/err.h>
+#include <kernel/fs/fcntl.h>
+#include <kernel/fs/seq_file.h>
+#include <kernel/fs/tracefs.h>
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
 #include <trace/trace.h>
@@ -75,8 +79,10 @@ static unsigned long fetch_base(const struct probe_arg *a, const struct probe_hi
 	case PROBE_BASE_REG:
 		return ((unsigned long *)hit->regs)[a->base_val];
 	case PROBE_BASE_STACK:
-		fetch_word(hit->regs->rsp + a->base_val * sizeof(long), &v, false);
+		fetch_word(hit->regs->rsp + a->base_val * sizeof(long), &v, hit->user);
 		return v;
+	case PROBE_BASE_FILE:
+		return hit->file_base + a->base_val;
 	case PROBE_BASE_STACKP:
 		return hit->regs->rsp;
 	case PROBE_BASE_RETVAL:
@@ -119,9 +125,9 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 
 	if (last)
 		last--;			/* the outermost +off(...): the string's address, or the value */
-	user_last = a->uderef >> last & 1;
+	user_last = (a->uderef >> last & 1) || hit->user;
 	for (i = 0; i < last; i++)
-		if (!fetch_word(v + (unsigned long)a->deref[i], &v, a->uderef >> i & 1))
+		if (!fetch_word(v + (unsigned long)a->deref[i], &v, (a->uderef >> i & 1) || hit->user))
 			goto fault;
 	if (probe_kind_is_str(a->kind)) {
 		unsigned int room = PROBE_RECORD_MAX - *dyn;
@@ -139,7 +145,7 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 			len = (long)strscpy((char *)rec + *dyn, sym, room);
 		} else {
 			v += (unsigned long)a->deref[last];
-			len = a->ustring ? strncpy_from_user_nofault((char *)rec + *dyn,
+			len = a->ustring || hit->user ? strncpy_from_user_nofault((char *)rec + *dyn,
 								     (const void *)v, (long)room)
 					 : strncpy_from_nofault((char *)rec + *dyn, (const void *)v,
 								(long)room);
@@ -159,8 +165,7 @@ static void fetch_arg(const struct probe_arg *a, const struct probe_hit *hit, u8
 		unsigned long addr = v + (unsigned long)a->deref[last];
 
 		if (a->count) {
-			if (copy_from_kernel_nofault(rec + a->offset, (const void *)addr,
-						     (size_t)a->size * a->count))
+			if (fetch_mem(rec + a->offset, addr, (size_t)a->size * a->count, hit->user))
 				goto fault;
 			return;
 		}
@@ -568,10 +573,10 @@ static int probe_event_delete(const char *spec, const struct probe_event_type *t
 	return ret;
 }
 
-int probe_event_command(const char *cmd, bool dynevents)
+int probe_event_command(const char *cmd, const struct probe_event_type *only)
 {
-	const struct probe_event_type *only = dynevents ? NULL : &trace_kprobe_type;
 	struct probe_cmd *c = kzalloc(sizeof(*c), GFP_KERNEL);
+	bool dynevents = !only;
 	const char *kinds = dynevents ? "prfte" : "pr";
 	int ret;
 
@@ -592,6 +597,12 @@ int probe_event_command(const char *cmd, bool dynevents)
 		ret = colon ? probe_event_delete(colon + 1, NULL, NULL) : -EINVAL;
 		if (ret == -ECHILD)
 			ret = -ENOENT;
+	} else if ((c->argv[0][0] == 'p' || c->argv[0][0] == 'r') && c->argc > 1 &&
+		   strchr(c->argv[1], '/')) {
+		/* a path: a uprobe's place, which kprobe_events refuses unlogged, as Linux */
+		ret = only == &trace_kprobe_type ? -EINVAL : trace_uprobe_create(c);
+	} else if (only == &trace_uprobe_type) {
+		ret = -EINVAL;		/* no path: not a uprobe line (Linux's -ECANCELED) */
 	} else if (c->argv[0][0] == 'p' || c->argv[0][0] == 'r') {
 		ret = trace_kprobe_create(c);
 	} else if (dynevents && (c->argv[0][0] == 'f' || c->argv[0][0] == 't')) {
@@ -644,4 +655,91 @@ int probe_events_show(const struct probe_event_type *type, char *buf, size_t siz
 							   n < size ? size - n : 0);
 	}
 	return (int)n;
+}
+
+/* --- a kind's events and profile files ------------------------------------------------------ */
+
+static int probe_events_fill(char *buf, size_t size, void *type)
+{
+	return probe_events_show(type, buf, size);
+}
+
+static int probe_profile_fill(char *buf, size_t size, void *type)
+{
+	struct probe_event *pe = NULL;
+	size_t n = 0;
+
+	/* a line per probe, an event's appended ones too */
+	while ((pe = probe_event_next(pe, type)))
+		for (struct probe_event *p = pe; p; p = p->next_probe)
+			n += (size_t)p->type->profile_line(p, n < size ? buf + n : NULL,
+							   n < size ? size - n : 0);
+	return (int)(n < size ? n : size);
+}
+
+static int probe_events_seq_show(struct seq_file *m, void *v)
+{
+	return trace_show_listing(m, probe_events_fill, m->private);
+}
+
+static int probe_profile_seq_show(struct seq_file *m, void *v)
+{
+	return trace_show_listing(m, probe_profile_fill, m->private);
+}
+
+static int probe_events_open(struct inode *inode, struct file *file)
+{
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		int ret;
+
+		trace_types_lock();
+		ret = probe_events_release(inode->i_private);
+		trace_types_unlock();
+		if (ret)
+			return ret;
+	}
+	return single_open(file, probe_events_seq_show, inode->i_private);
+}
+
+static int probe_events_run(void *type, const char *cmd)
+{
+	return probe_event_command(cmd, type);
+}
+
+static ssize_t probe_events_write(struct file *file, const char *buf, size_t count, loff_t *pos)
+{
+	return trace_run_commands(buf, count, probe_events_run, file->f_inode->i_private);
+}
+
+static int probe_profile_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, probe_profile_seq_show, inode->i_private);
+}
+
+static const struct file_operations probe_events_fops = {
+	.open = probe_events_open,
+	.read = seq_read,
+	.write = probe_events_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static const struct file_operations probe_profile_fops = {
+	.open = probe_profile_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+int probe_events_create_files(const struct probe_event_type *type, const char *events,
+			      const char *profile)
+{
+	/* the files' owner data is the kind (never written through) */
+	void *data = (void *)type;
+	struct dentry *d;
+
+	d = tracefs_create_file(events, TRACE_MODE_WRITE, NULL, data, &probe_events_fops);
+	if (!IS_ERR(d))
+		d = tracefs_create_file(profile, TRACE_MODE_READ, NULL, data, &probe_profile_fops);
+	return IS_ERR(d) ? (int)PTR_ERR(d) : 0;
 }

@@ -25,6 +25,8 @@ struct probe_event_type {
 	int (*arm)(struct probe_event *pe, bool on);
 	/* The event's dynamic_events line, without the newline, snprintf-style. */
 	int (*show)(const struct probe_event *pe, char *buf, size_t size);
+	/* One probe's line of the kind's profile file (kprobe_profile), snprintf-style. */
+	int (*profile_line)(const struct probe_event *pe, char *buf, size_t size);
 	/* `trace`'s text before the arguments, e.g. `(vfs_read+0x0/0x1b0)`. */
 	void (*print_head)(struct trace_seq *s, const struct probe_event *pe, const u8 *rec);
 	/* Free what the kind added around the event (the probe event itself included). */
@@ -66,6 +68,9 @@ struct probe_hit {
 	unsigned long ip, ret_ip;
 	enum probe_head head;
 	bool in_tracepoint;		/* run by a tracepoint's call site: inside its guard */
+	/* a uprobe's: every read is of user memory; @+OFFSET is at file_base + OFFSET */
+	bool user;
+	unsigned long file_base;
 };
 
 /*
@@ -95,23 +100,34 @@ bool probe_event_is(const struct trace_event_call *call);
 void probe_event_free_common(struct probe_event *pe);
 
 /*
- * A dynamic_events line (dynevents) or a kprobe_events one (trace_types_lock
- * held), errors into error_log: `-:[GRP/]EVENT`, `-:GRP/`, `!X:[GRP/]EVENT
- * ...`, or a definition by its first letter (p, r; f, t, e in
+ * A dynamic_events line (only NULL), or a kprobe_events or uprobe_events
+ * one (only: that kind; trace_types_lock held), errors into error_log:
+ * `-:[GRP/]EVENT`, `-:GRP/`, `!X:[GRP/]EVENT ...`, or a definition by its
+ * first letter (p, r: a uprobe when the place is a path; f, t, e in
  * dynamic_events only). -ECHILD when dynamic_events' line is none of these.
  */
-int probe_event_command(const char *cmd, bool dynevents);
+int probe_event_command(const char *cmd, const struct probe_event_type *only);
 /* The listing of the events of type (NULL: every kind), snprintf-style. */
 int probe_events_show(const struct probe_event_type *type, char *buf, size_t size);
 /* Remove every event of type (NULL: all): -EBUSY, and nothing removed, if one is traced. */
 int probe_events_release(const struct probe_event_type *type);
+/*
+ * A kind's two tracefs files, e.g. kprobe_events (its commands, its
+ * listing; an O_TRUNC open removes its events) and kprobe_profile (a
+ * profile_line per probe).
+ */
+int probe_events_create_files(const struct probe_event_type *type, const char *events,
+			      const char *profile);
 
 /* The kinds and their creators (c->argv[0] starts with their letter). */
-extern const struct probe_event_type trace_kprobe_type, trace_fprobe_type, trace_eprobe_type;
+extern const struct probe_event_type trace_kprobe_type, trace_fprobe_type, trace_eprobe_type,
+	trace_uprobe_type;
 int trace_fprobe_create(struct probe_cmd *c);
 int trace_eprobe_create(struct probe_cmd *c);
 int trace_kprobe_create(struct probe_cmd *c);
-/* fprobes' return hook (boot, once: trace_kprobe_init). */
+int trace_uprobe_create(struct probe_cmd *c);
+/* fprobes' return hook; uprobe_events and uprobe_profile (boot, once: trace_kprobe_init). */
 int trace_fprobe_init(void);
+int trace_uprobe_init(void);
 
 #endif

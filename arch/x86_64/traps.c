@@ -14,6 +14,7 @@
 #include <asm/extable.h>
 #include <kernel/syscalls.h>
 #include <kernel/kprobes.h>
+#include <kernel/uprobes.h>
 
 bool do_page_fault(struct pt_regs *regs);
 void do_user_trap(struct pt_regs *regs);
@@ -87,7 +88,13 @@ void do_trap(struct pt_regs *regs)
 {
 	unsigned long v = regs->vector;
 
-	if (v == 3 && (kprobe_int3_handler(regs) || (int3_handler && int3_handler(regs))))
+	/* a ring-3 int3 is a uprobe's or the program's own: kernel text's handlers never claim it */
+	if (v == 3 && user_mode(regs) && uprobe_int3_handler(regs)) {
+		syscall_exit_to_user_mode(regs);
+		return;
+	}
+	if (v == 3 && !user_mode(regs) &&
+	    (kprobe_int3_handler(regs) || (int3_handler && int3_handler(regs))))
 		return;
 	if (v == 14 && do_page_fault(regs)) {
 		if (user_mode(regs))

@@ -164,6 +164,8 @@ static void show_map_vma(struct seq_file *m, const struct mm_struct *mm,
 		name = "[heap]";
 	} else if (vma->start <= mm->start_stack && vma->end >= mm->start_stack) {
 		name = "[stack]";
+	} else if (vma->flags & VM_UPROBES) {
+		name = "[uprobes]";
 	}
 	seq_printf(m, "%08lx-%08lx %c%c%c%c %08lx %02x:%02x %lu ", vma->start, vma->end,
 		   f & VM_READ ? 'r' : '-', f & VM_WRITE ? 'w' : '-', f & VM_EXEC ? 'x' : '-',

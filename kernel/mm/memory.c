@@ -13,6 +13,7 @@
 #include <kernel/smp.h>
 #include <kernel/sched.h>
 #include <kernel/fs/fs.h>
+#include <kernel/uprobes.h>
 #include <asm/page.h>
 #include <asm/tlbflush.h>
 
@@ -132,6 +133,9 @@ static int do_anonymous_or_file(struct mm_struct *mm, struct vm_area_struct *vma
 		put_page(page);
 		return -EFAULT;
 	}
+	/* a breakpoint of an armed uprobe in this page of the file: in the private copy */
+	if (vma->file && uprobes_active())
+		uprobe_fill_page(vma, addr, page_address(page));
 	*pte = __pa(page_address(page)) | vma_pte_prot(vma, true);
 	mm->rss++;
 	return 0;
@@ -308,4 +312,40 @@ int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf, size_t
 		len -= n;
 	}
 	return 0;
+}
+
+int patch_user_page(struct mm_struct *mm, unsigned long addr, bool present_only,
+		    bool (*patch)(u8 *kaddr, void *arg), void *arg)
+{
+	struct page *old, *page;
+	int ret = 0;
+	u64 *pte;
+
+	if (addr >= TASK_SIZE)
+		return -EFAULT;
+	if (!present_only && handle_mm_fault(mm, addr, 0))
+		return -EFAULT;
+	spin_lock(&mm->lock);
+	pte = user_pte(mm->pgd, addr, false);
+	if (!pte || !(*pte & _PAGE_PRESENT)) {
+		ret = present_only ? 0 : -EFAULT;
+		goto out;
+	}
+	old = pte_page(*pte);
+	if (page_count(old) > 1) {
+		/* shared since fork: this mm's own copy takes the change, as Linux's COW */
+		page = alloc_user_page(false);
+		if (!page) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		memcpy(page_address(page), page_address(old), PAGE_SIZE);
+		*pte = __pa(page_address(page)) | (*pte & ~PTE_ADDR_MASK);
+		flush_tlb_mm_range(mm, addr & PAGE_MASK, (addr & PAGE_MASK) + PAGE_SIZE);
+		put_page(old);
+	}
+	ret = patch((u8 *)__va(*pte & PTE_ADDR_MASK) + (addr & ~PAGE_MASK), arg) ? 1 : 0;
+out:
+	spin_unlock(&mm->lock);
+	return ret;
 }

@@ -10,6 +10,6 @@
 . /spoor/lib/tap.sh
 . /spoor/lib/ftracetest.sh
 echo 1..4
-ftracetest_run 90 "pass:83 fail:0 xfail:1 skip:4 error:2" \
+ftracetest_run 90 "pass:84 fail:0 xfail:1 skip:3 error:2" \
 	"event trigger - test multiple histogram triggers" \
 	test.d/00basic test.d/dynevent test.d/event test.d/filter test.d/instances test.d/trigger

@@ -13,7 +13,7 @@
 . /spoor/lib/tap.sh
 . /spoor/lib/ftracetest.sh
 echo 1..4
-ftracetest_run 57 "pass:46 fail:0 xfail:0 skip:3 error:8" \
+ftracetest_run 57 "pass:47 fail:0 xfail:0 skip:2 error:8" \
 	"ftrace - test for function traceon/off triggers
 test for the preemptirqsoff tracer
 ftrace - function pid notrace filters" \
