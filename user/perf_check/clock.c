@@ -93,35 +93,45 @@ static int open_clock(uint64_t config, int pid, int cpu, uint64_t period, int fr
 /*
  * A busy task's clock samples: about one per period of its counted time
  * (a timer interrupt may come late, never early), each with the period,
- * the task, and the spinning code's ip in ring 3 for nearly all.
+ * the task, and the spinning code's ip in ring 3 for nearly all. Two
+ * samples less than 0.8 ms apart show the period is kept below the 1 ms
+ * tick. A vCPU that the loaded host runs in slices shorter than a period
+ * takes one late interrupt per slice (a CI run: 5 samples 5 ms apart in
+ * 25 ms), so a run without such a pair is measured again, up to 3 times.
  */
 static void check_busy(const char *name, uint64_t config, uint64_t period, int freq)
 {
-	uint64_t step = freq ? 1000000000ull / period : period, ns = 100 * step;
+	uint64_t step = freq ? 1000000000ull / period : period, ns = 0;
 	struct clock_tally t = { 0 };
-	struct ring r;
-	int fd = open_clock(config, 0, -1, period, freq);
-	unsigned long expect;
+	unsigned long expect = 0;
+	int tries = 0;
 
-	if (fd < 0 || ring_map(&r, fd, 16, PROT_READ | PROT_WRITE)) {
-		report(0, name, "open errno %d", errno);
-		return;
+	while (tries < 3 && (tries == 0 || t.min_gap >= 800000 || t.samples < 2)) {
+		struct ring r;
+		int fd = open_clock(config, 0, -1, period, freq);
+
+		if (fd < 0 || ring_map(&r, fd, 16, PROT_READ | PROT_WRITE)) {
+			report(0, name, "open errno %d", errno);
+			return;
+		}
+		tries++;
+		memset(&t, 0, sizeof(t));
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		spin_for(fd, 100 * step);
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		ns = read_count(fd);
+		clock_drain(&r, &t, step);
+		expect = (unsigned long)(ns / step);
+		ring_unmap(&r);
+		close(fd);
 	}
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	spin_for(fd, ns);
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	ns = read_count(fd);
-	clock_drain(&r, &t, step);
-	expect = (unsigned long)(ns / step);
 	report(t.samples >= 2 && t.samples <= expect + 1 && !t.bad_period &&
 	       t.min_gap < 800000 &&
 	       t.own_tid == t.samples && t.in_text >= t.samples * 8 / 10 &&
 	       t.user >= t.in_text && !t.other, name,
-	       "count=%llu samples=%lu periods=%lu period=%llu min_gap=%llu user=%lu in_text=%lu",
+	       "count=%llu samples=%lu periods=%lu period=%llu min_gap=%llu user=%lu in_text=%lu tries=%d",
 	       (unsigned long long)ns, t.samples, expect, (unsigned long long)t.period,
-	       (unsigned long long)t.min_gap, t.user, t.in_text);
-	ring_unmap(&r);
-	close(fd);
+	       (unsigned long long)t.min_gap, t.user, t.in_text, tries);
 }
 
 /*
