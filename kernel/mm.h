@@ -25,6 +25,14 @@
 #define PG_slab			BIT(3)	/* a kmalloc slab (with PG_head) */
 #define PG_large_kmalloc	BIT(4)	/* a kmalloc block too big for a slab (with PG_head) */
 #define PG_pgtable		BIT(5)	/* a process's page table (with PG_head): freed with its mm only */
+/*
+ * Was mapped executable in user space, so a CPU may have run code from it.
+ * QEMU's TCG keeps its translations of such a page until each translated
+ * byte is written, and until then every store anywhere in the page takes
+ * its slow path: a kernel stack or slab page reusing it ran awk 30x slower
+ * (ftrace_stress). __free_pages clears it whole first, paying that once.
+ */
+#define PG_text			BIT(6)
 
 struct kmem_cache;
 

@@ -37,6 +37,15 @@ static struct page *pte_page(u64 pte)
 	return pfn_to_page((pte & PTE_ADDR_MASK) >> PAGE_SHIFT);
 }
 
+/* An entry leaves a page that user code may have run from: see PG_text. */
+static void note_text(u64 pte)
+{
+	/* a VM_PFNMAP entry may name a frame the allocator does not have */
+	if ((pte & _PAGE_PRESENT) && !(pte & _PAGE_NX) &&
+	    ((pte & PTE_ADDR_MASK) >> PAGE_SHIFT) < max_pfn)
+		__atomic_or_fetch(&pte_page(pte)->flags, PG_text, __ATOMIC_RELAXED);
+}
+
 /* The entry bits for a page of vma; writable only if the page is the mapping's own. */
 static u64 vma_pte_prot(const struct vm_area_struct *vma, bool writable)
 {
@@ -153,6 +162,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma, unsigned
 		if (!page)
 			return -ENOMEM;
 		memcpy(page_address(page), page_address(old), PAGE_SIZE);
+		note_text(*pte);
 		*pte = __pa(page_address(page)) | vma_pte_prot(vma, true);
 		/* No CPU may still read the old page through this mm once it can be freed. */
 		flush_tlb_mm_range(mm, addr, addr + PAGE_SIZE);
@@ -211,6 +221,7 @@ static int zap_one(u64 *pte, unsigned long va, void *arg)
 	if (!z->pfnmap) {
 		struct page *page = pte_page(*pte);
 
+		note_text(*pte);
 		if (!__atomic_sub_fetch(&page->_refcount, 1, __ATOMIC_ACQ_REL))
 			list_add_tail(&page->lru, &z->mm->zapped);
 		z->mm->rss--;
@@ -236,6 +247,8 @@ static int protect_one(u64 *pte, unsigned long va, void *arg)
 	/* PROT_NONE: keep the page, make the entry not present but remembered. */
 	if (!prot)
 		prot = _PAGE_USER | _PAGE_NX;
+	if (prot & _PAGE_NX)
+		note_text(*pte);
 	*pte = (*pte & (PTE_ADDR_MASK | _PAGE_COW)) | prot;
 	return 0;
 }

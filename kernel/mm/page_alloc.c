@@ -170,6 +170,8 @@ void __free_pages(struct page *page, unsigned int order)
 	 * allocate. A bad free is traced too, as in Linux, then reported.
 	 */
 	trace_mm_page_free(page_to_pfn(page), order);
+	if (page >= mem_map && page < mem_map + max_pfn && (page->flags & PG_text))
+		memset(page_address(page), 0, PAGE_SIZE << order);
 	spin_lock_irqsave(&zone.lock, flags);
 	bad = bad_free_reason(page, order);
 	if (!bad) {
