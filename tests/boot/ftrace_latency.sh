@@ -58,10 +58,19 @@ echo 'irqsoff 2000' > $S
 is "a shorter section does not replace it" "$max" "$(cat tracing_max_latency)"
 
 echo 8000 > tracing_thresh
-echo 'irqsoff 20000' > $S
-long=$(lat)
-echo 'irqsoff 10000' > $S
-t=$(lat)
+# Any CPU's section above 8000 us is swapped in as well: a loaded host that
+# stalls a vCPU with interrupts off makes one (a full run read 8093 after
+# the 20000). Each section is tried up to 3 times to be the one read back.
+for i in 1 2 3; do
+	echo 'irqsoff 20000' > $S
+	long=$(lat)
+	[ "$long" -ge 20000 ] && break
+done
+for i in 1 2 3; do
+	echo 'irqsoff 10000' > $S
+	t=$(lat)
+	[ "$t" -ge 10000 -a "$t" != "$long" ] && break
+done
 check "with tracing_thresh 8000, the next section above it is swapped in, shorter or not ($long, then $t)" \
 	[ "$long" -ge 20000 -a "$t" -ge 10000 -a "$t" != "$long" ]
 echo 0 > tracing_thresh
