@@ -43,6 +43,9 @@ int qemu_config_option(struct qemu_config *cfg, int opt, const char *arg)
 	case 'I':
 		cfg->want_iso = true;
 		return 0;
+	case 'C':
+		cfg->icount = true;
+		return 0;
 	case 'k':
 		cfg->kernel = arg;
 		return 0;
@@ -184,6 +187,11 @@ char **qemu_argv(const struct qemu_config *cfg)
 	add(&a, "%d", cfg->mem_mb);
 	add(&a, "-smp");
 	add(&a, "%d", cfg->smp);
+	if (cfg->icount) {
+		/* sleep=off: an idle guest's clock jumps to its next timer, not host time. */
+		add(&a, "-icount");
+		add(&a, "shift=0,sleep=off");
+	}
 	add(&a, "-device");
 	add(&a, "isa-debug-exit,iobase=0xf4,iosize=0x04");
 	/* COM1. mon: lets a person at the terminal use Ctrl-A x and Ctrl-A c. */

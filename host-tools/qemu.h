@@ -28,6 +28,7 @@ struct qemu_config {
 	char *append_owned;	/* append when several --append were joined (lives for the run) */
 	int smp;		/* CPUs */
 	int mem_mb;		/* RAM */
+	bool icount;		/* guest time counts retired instructions (-icount shift=0,sleep=off) */
 	bool interactive;	/* console on the terminal, with QEMU's Ctrl-A keys */
 	const char *dump_port;	/* file backing the guest's dump port (ivshmem), or NULL */
 	const char *monitor;	/* Unix socket for QEMU's monitor (qemu_monitor_report), or NULL */
@@ -40,6 +41,7 @@ struct qemu_config {
 	{ "smp", required_argument, NULL, 's' },		\
 	{ "mem", required_argument, NULL, 'm' },		\
 	{ "iso", no_argument, NULL, 'I' },			\
+	{ "icount", no_argument, NULL, 'C' },			\
 	{ "kernel", required_argument, NULL, 'k' },		\
 	{ "initrd", required_argument, NULL, 'i' },		\
 	{ "append", required_argument, NULL, 'a' }
@@ -47,6 +49,9 @@ struct qemu_config {
 	"  --smp N          CPUs (default 4)\n"			\
 	"  --mem MB         RAM in MiB (default 256)\n"		\
 	"  --iso            boot through GRUB (multiboot2) from an ISO, not -kernel\n" \
+	"  --icount         guest time counts retired instructions (QEMU -icount\n" \
+	"                   shift=0,sleep=off): timings that a loaded host cannot\n" \
+	"                   stretch, the same on every run; the CPUs take turns\n" \
 	"  --kernel FILE    kernel image (default: spoor.elf next to spoor)\n" \
 	"  --initrd FILE    initrd (default: initrd.cpio next to spoor)\n" \
 	"  --append ARGS    more kernel command line (repeatable)\n"
