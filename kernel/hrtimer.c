@@ -17,6 +17,7 @@
 #include <kernel/time.h>
 #include <kernel/hrtimer.h>
 #include <asm/apic.h>
+#include <kernel/printk.h>
 #include <trace/events/timer.h>
 
 struct hrtimer_cpu_base {
@@ -199,6 +200,22 @@ void hrtimer_interrupt(void)
 	}
 	program_next(b);
 	spin_unlock(&b->lock);
+}
+
+/* This CPU's queue and APIC timer in one line, read without the lock (see timers_show_cpu). */
+void hrtimers_show_cpu(void)
+{
+	struct hrtimer_cpu_base *b = this_cpu_ptr(&hrtimer_bases);
+	struct hrtimer *first = list_first_entry_or_null(&b->queue, struct hrtimer, node);
+	struct list_head *pos;
+	unsigned int n = 0;
+
+	for (pos = b->queue.next; pos != &b->queue && n < 1000; pos = pos->next)
+		n++;
+	printk(KERN_INFO "CPU %d hrtimers: %u armed, first in %lld us (%ps), running %ps, APIC count %u\n",
+	       smp_processor_id(), n, first ? (long long)(first->expires - ktime_get_ns()) / 1000 : 0,
+	       first ? (void *)first->function : NULL,
+	       b->running ? (void *)b->running->function : NULL, lapic_timer_current());
 }
 
 void hrtimers_start_cpu(void)

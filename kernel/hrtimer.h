@@ -63,5 +63,7 @@ struct pt_regs *set_irq_regs(struct pt_regs *regs);
 void hrtimer_interrupt(void);
 /* This CPU's base and its APIC timer in one-shot mode (tick_start_cpu calls it). */
 void hrtimers_start_cpu(void);
+/* This CPU's armed timers and APIC count in one line (for a hang report). */
+void hrtimers_show_cpu(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include <kernel/time.h>
 #include <kernel/timer.h>
 #include <kernel/interrupt.h>
+#include <kernel/printk.h>
 
 struct timer_base {
 	spinlock_t lock;
@@ -117,6 +118,25 @@ static void run_timer_softirq(void)
 		WRITE_ONCE(b->running, NULL);
 	}
 	spin_unlock_irqrestore(&b->lock, flags);
+}
+
+/*
+ * This CPU's base in one line: what a hang report (an unclaimed NMI) needs
+ * to tell a timer that never fired from a wake-up that was lost. Read
+ * without the lock, which the interrupted code may hold.
+ */
+void timers_show_cpu(void)
+{
+	struct timer_base *b = this_cpu_ptr(&timer_bases);
+	struct timer_list *first = list_first_entry_or_null(&b->pending, struct timer_list, entry);
+	struct list_head *pos;
+	unsigned int n = 0;
+
+	for (pos = b->pending.next; pos != &b->pending && n < 1000; pos = pos->next)
+		n++;
+	printk(KERN_INFO "CPU %d timers: jiffies %lu, %u pending, first %+ld (%ps), softirqs pending %#x\n",
+	       smp_processor_id(), jiffies, n, first ? (long)(first->expires - jiffies) : 0,
+	       first ? (void *)first->function : NULL, local_softirq_pending());
 }
 
 void init_timers(void)

@@ -29,5 +29,7 @@ static inline bool timer_pending(const struct timer_list *t) { return !list_empt
 /* Per-CPU bases; the tick calls run_local_timers. */
 void init_timers(void);
 void run_local_timers(void);
+/* This CPU's jiffies, pending timers and softirqs in one line (for a hang report). */
+void timers_show_cpu(void);
 
 #endif

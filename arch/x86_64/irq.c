@@ -25,6 +25,7 @@
 #include <trace/events/nmi.h>
 #include <kernel/time.h>
 #include <kernel/hrtimer.h>
+#include <kernel/timer.h>
 #include <kernel/ftrace.h>
 
 #define NR_NMI_HANDLERS	8
@@ -33,6 +34,7 @@ static irq_handler_t vector_handlers[NR_VECTORS];
 static nmi_handler_t nmi_handlers[NR_NMI_HANDLERS];
 static DEFINE_PER_CPU(int, nmi_expected);	/* NMIs the kernel sent this CPU, not yet taken */
 static int nmi_dumping;				/* one CPU shows the tasks per unknown NMI */
+static DEFINE_PER_CPU(int, nmi_show_timers);	/* the dumping CPU asks this one for its timers */
 static DEFINE_PER_CPU(u64, nmi_counter);
 /* Interrupts taken per vector on this CPU, for /proc/interrupts. */
 static DEFINE_PER_CPU(unsigned long[NR_VECTORS], vector_counter);
@@ -117,14 +119,40 @@ static notrace bool nmi_was_expected(void)
 	return false;
 }
 
-/* Nobody sent it and nobody claims it: say so as Linux does, and show where every task is. */
+/* This CPU's timer lines: only it can read its APIC timer. */
+static notrace void show_cpu_timers(void)
+{
+	timers_show_cpu();
+	hrtimers_show_cpu();
+}
+
+/*
+ * Nobody sent it and nobody claims it (QEMU's monitor `nmi`, which reaches
+ * one CPU): say so as Linux does, then show every CPU's timers (each asked
+ * by an NMI of ours) and where every task is. A sleeper whose timer never
+ * fired and one whose wake-up was lost look alike in the tasks alone.
+ */
 static notrace void unknown_nmi(void)
 {
-	printk(KERN_EMERG "Uhhuh. NMI received for unknown reason %02x on CPU %d.\n",
-	       inb(0x61), smp_processor_id());
+	int me = smp_processor_id();
+	u64 deadline;
+
+	printk(KERN_EMERG "Uhhuh. NMI received for unknown reason %02x on CPU %d.\n", inb(0x61), me);
 	printk(KERN_EMERG "Dazed and confused, but trying to continue\n");
 	if (__atomic_exchange_n(&nmi_dumping, 1, __ATOMIC_ACQUIRE))
 		return;
+	show_cpu_timers();
+	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++) {
+		if (cpu == me || !cpu_online(cpu))
+			continue;
+		__atomic_store_n(per_cpu_ptr(&nmi_show_timers, cpu), 1, __ATOMIC_RELEASE);
+		send_nmi(cpu);
+		/* one CPU's lines at a time; bounded, a CPU that does not answer is skipped */
+		deadline = ktime_get_ns() + 20 * NSEC_PER_MSEC;
+		while (__atomic_load_n(per_cpu_ptr(&nmi_show_timers, cpu), __ATOMIC_ACQUIRE) &&
+		       ktime_get_ns() < deadline)
+			cpu_relax();
+	}
 	show_state();
 	__atomic_store_n(&nmi_dumping, 0, __ATOMIC_RELEASE);
 }
@@ -136,6 +164,10 @@ notrace void do_nmi(struct pt_regs *regs)
 	preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
 	this_cpu_inc(nmi_counter);
 	nmi_stop_check();
+	if (__atomic_load_n(this_cpu_ptr(&nmi_show_timers), __ATOMIC_ACQUIRE)) {
+		show_cpu_timers();
+		__atomic_store_n(this_cpu_ptr(&nmi_show_timers), 0, __ATOMIC_RELEASE);
+	}
 	for (int i = 0; i < NR_NMI_HANDLERS; i++) {
 		nmi_handler_t fn = __atomic_load_n(&nmi_handlers[i], __ATOMIC_ACQUIRE);
 		u64 t0;
