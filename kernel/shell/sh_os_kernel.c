@@ -266,11 +266,11 @@ static u64 k_now_ns(void)
 
 static int k_sleep_ns(u64 ns)
 {
-	u64 end = ktime_get_ns() + ns;
+	u64 end = ktime_get_ns() + ns, now;
 
-	while (ktime_get_ns() < end) {
-		u64 left = end - ktime_get_ns();
-		long ticks = (long)DIV_ROUND_UP(left, NSEC_PER_SEC / HZ);
+	/* One reading per round: a second one, later, could be past end and wrap left. */
+	while ((now = ktime_get_ns()) < end) {
+		long ticks = (long)DIV_ROUND_UP(end - now, NSEC_PER_SEC / HZ);
 
 		schedule_timeout_interruptible(ticks);
 		if (signal_pending(current))
