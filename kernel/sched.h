@@ -257,6 +257,8 @@ bool fatal_signal_pending(const struct task_struct *p);
 void flush_signals(struct task_struct *p);
 /* Every task's state and, if asleep, its call chain (kernel/sched/show_state.c): SysRq t. */
 void show_state(void);
+/* This CPU's run queue in one line: who runs, how many wait, need_resched (for a hang report). */
+void sched_show_cpu(void);
 /* R S D T t Z X P I, as Linux's task_state_to_char. */
 char task_state_char(const struct task_struct *p);
 

@@ -156,6 +156,8 @@ int selftest_base(void)
 		seen |= s;
 	}
 	total_switches(sw_after);
+	if (seen != cpu_online_mask)
+		trigger_all_cpu_backtrace();	/* what the CPU that ran none is doing */
 	all = true;
 	for (unsigned int c = 0; c < n; c++)
 		all &= sw_after[c] > sw_before[c];

@@ -33,6 +33,13 @@ void smp_send_stop(void);
 void send_nmi(int cpu);
 void send_self_nmi(void);
 u64 nmi_count(int cpu);
+/*
+ * Every other online CPU, asked by an NMI, prints where it is (Linux's
+ * "NMI backtrace for cpu N": the interrupted function and stack, its run
+ * queue, its timers): SysRq l, and what a hang or a stalled CPU is read
+ * by. Works with the CPUs' interrupts off; one CPU at a time answers.
+ */
+void trigger_all_cpu_backtrace(void);
 
 /* Boot: per-CPU areas for every CPU found, then start the APs. */
 void setup_per_cpu_areas(void);

@@ -2,13 +2,15 @@
  * /proc/sysrq-trigger: Linux's magic SysRq keys, written as characters.
  * 'c' crashes the kernel on purpose (a NULL dereference: the oops report
  * and panic path, which boot tests check); 't' shows every task's state
- * and where it sleeps; 'h' lists the keys.
+ * and where it sleeps; 'l' where every other CPU is (an NMI asks each);
+ * 'h' lists the keys.
  */
 #include <kernel/types.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>
 #include <kernel/sysrq.h>
 #include <kernel/sched.h>
+#include <kernel/smp.h>
 
 static noinline void sysrq_crash(void)
 {
@@ -20,7 +22,7 @@ static noinline void sysrq_crash(void)
 
 static void sysrq_help(void)
 {
-	printk(KERN_INFO "sysrq: HELP : crash(c) help(h) show-task-states(t)\n");
+	printk(KERN_INFO "sysrq: HELP : crash(c) help(h) show-backtrace-all-active-cpus(l) show-task-states(t)\n");
 }
 
 static ssize_t sysrq_write(struct file *file, const char *buf, size_t count, loff_t *pos)
@@ -32,6 +34,10 @@ static ssize_t sysrq_write(struct file *file, const char *buf, size_t count, lof
 			break;
 		case 'h':
 			sysrq_help();
+			break;
+		case 'l':
+			printk(KERN_INFO "sysrq: Show backtrace of all active CPUs\n");
+			trigger_all_cpu_backtrace();
 			break;
 		case 't':
 			printk(KERN_INFO "sysrq: Show State\n");

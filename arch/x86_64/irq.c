@@ -26,6 +26,7 @@
 #include <kernel/time.h>
 #include <kernel/hrtimer.h>
 #include <kernel/timer.h>
+#include <kernel/stacktrace.h>
 #include <kernel/ftrace.h>
 
 #define NR_NMI_HANDLERS	8
@@ -34,7 +35,8 @@ static irq_handler_t vector_handlers[NR_VECTORS];
 static nmi_handler_t nmi_handlers[NR_NMI_HANDLERS];
 static DEFINE_PER_CPU(int, nmi_expected);	/* NMIs the kernel sent this CPU, not yet taken */
 static int nmi_dumping;				/* one CPU shows the tasks per unknown NMI */
-static DEFINE_PER_CPU(int, nmi_show_timers);	/* the dumping CPU asks this one for its timers */
+static DEFINE_PER_CPU(int, nmi_backtrace);	/* trigger_all_cpu_backtrace asks this CPU */
+static int backtrace_busy;			/* one trigger_all_cpu_backtrace at a time */
 static DEFINE_PER_CPU(u64, nmi_counter);
 /* Interrupts taken per vector on this CPU, for /proc/interrupts. */
 static DEFINE_PER_CPU(unsigned long[NR_VECTORS], vector_counter);
@@ -119,40 +121,67 @@ static notrace bool nmi_was_expected(void)
 	return false;
 }
 
-/* This CPU's timer lines: only it can read its APIC timer. */
-static notrace void show_cpu_timers(void)
+/* Where this CPU is, from an NMI: only it can see its registers, run queue and APIC timer. */
+static notrace void nmi_cpu_backtrace(struct pt_regs *regs)
 {
+	unsigned long entries[16];
+	unsigned int n;
+
+	printk(KERN_INFO "NMI backtrace for cpu %d\n", smp_processor_id());
+	printk(KERN_INFO "RIP: %04lx:%pS%s\n", regs->cs, (void *)regs->rip,
+	       (regs->rflags & X86_EFLAGS_IF) ? "" : " (irqs off)");
+	if (!user_mode(regs)) {
+		n = stack_trace_save_from(regs->rbp, entries, ARRAY_SIZE(entries));
+		stack_trace_print(entries, n);
+	}
+	sched_show_cpu();
 	timers_show_cpu();
 	hrtimers_show_cpu();
 }
 
-/*
- * Nobody sent it and nobody claims it (QEMU's monitor `nmi`, which reaches
- * one CPU): say so as Linux does, then show every CPU's timers (each asked
- * by an NMI of ours) and where every task is. A sleeper whose timer never
- * fired and one whose wake-up was lost look alike in the tasks alone.
- */
-static notrace void unknown_nmi(void)
+void trigger_all_cpu_backtrace(void)
 {
-	int me = smp_processor_id();
 	u64 deadline;
+	int me;
 
-	printk(KERN_EMERG "Uhhuh. NMI received for unknown reason %02x on CPU %d.\n", inb(0x61), me);
-	printk(KERN_EMERG "Dazed and confused, but trying to continue\n");
-	if (__atomic_exchange_n(&nmi_dumping, 1, __ATOMIC_ACQUIRE))
+	preempt_disable();
+	me = smp_processor_id();
+	if (__atomic_exchange_n(&backtrace_busy, 1, __ATOMIC_ACQUIRE)) {
+		preempt_enable();
 		return;
-	show_cpu_timers();
+	}
 	for (int cpu = 0; cpu < (int)nr_cpu_ids; cpu++) {
 		if (cpu == me || !cpu_online(cpu))
 			continue;
-		__atomic_store_n(per_cpu_ptr(&nmi_show_timers, cpu), 1, __ATOMIC_RELEASE);
+		__atomic_store_n(per_cpu_ptr(&nmi_backtrace, cpu), 1, __ATOMIC_RELEASE);
 		send_nmi(cpu);
-		/* one CPU's lines at a time; bounded, a CPU that does not answer is skipped */
-		deadline = ktime_get_ns() + 20 * NSEC_PER_MSEC;
-		while (__atomic_load_n(per_cpu_ptr(&nmi_show_timers, cpu), __ATOMIC_ACQUIRE) &&
+		/* one CPU's lines at a time; bounded, a CPU that does not answer is named */
+		deadline = ktime_get_ns() + 100 * NSEC_PER_MSEC;
+		while (__atomic_load_n(per_cpu_ptr(&nmi_backtrace, cpu), __ATOMIC_ACQUIRE) &&
 		       ktime_get_ns() < deadline)
 			cpu_relax();
+		if (__atomic_exchange_n(per_cpu_ptr(&nmi_backtrace, cpu), 0, __ATOMIC_ACQ_REL))
+			printk(KERN_INFO "NMI backtrace: cpu %d did not answer in 100 ms\n", cpu);
 	}
+	__atomic_store_n(&backtrace_busy, 0, __ATOMIC_RELEASE);
+	preempt_enable();
+}
+
+/*
+ * Nobody sent it and nobody claims it (QEMU's monitor `nmi`, which reaches
+ * one CPU): say so as Linux does, then show where this CPU and every other
+ * one is, and every task. A sleeper whose timer never fired and one whose
+ * wake-up was lost look alike in the tasks alone.
+ */
+static notrace void unknown_nmi(struct pt_regs *regs)
+{
+	printk(KERN_EMERG "Uhhuh. NMI received for unknown reason %02x on CPU %d.\n",
+	       inb(0x61), smp_processor_id());
+	printk(KERN_EMERG "Dazed and confused, but trying to continue\n");
+	if (__atomic_exchange_n(&nmi_dumping, 1, __ATOMIC_ACQUIRE))
+		return;
+	nmi_cpu_backtrace(regs);
+	trigger_all_cpu_backtrace();
 	show_state();
 	__atomic_store_n(&nmi_dumping, 0, __ATOMIC_RELEASE);
 }
@@ -164,9 +193,9 @@ notrace void do_nmi(struct pt_regs *regs)
 	preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
 	this_cpu_inc(nmi_counter);
 	nmi_stop_check();
-	if (__atomic_load_n(this_cpu_ptr(&nmi_show_timers), __ATOMIC_ACQUIRE)) {
-		show_cpu_timers();
-		__atomic_store_n(this_cpu_ptr(&nmi_show_timers), 0, __ATOMIC_RELEASE);
+	if (__atomic_load_n(this_cpu_ptr(&nmi_backtrace), __ATOMIC_ACQUIRE)) {
+		nmi_cpu_backtrace(regs);
+		__atomic_store_n(this_cpu_ptr(&nmi_backtrace), 0, __ATOMIC_RELEASE);
 	}
 	for (int i = 0; i < NR_NMI_HANDLERS; i++) {
 		nmi_handler_t fn = __atomic_load_n(&nmi_handlers[i], __ATOMIC_ACQUIRE);
@@ -181,7 +210,7 @@ notrace void do_nmi(struct pt_regs *regs)
 		claimed |= handled == NMI_HANDLED;
 	}
 	if (!nmi_was_expected() && !claimed)
-		unknown_nmi();
+		unknown_nmi(regs);
 	preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
 }
 

@@ -11,6 +11,7 @@
 #include <kernel/signal.h>
 #include <kernel/spinlock.h>
 #include <kernel/stacktrace.h>
+#include <kernel/sched/sched.h>
 
 /* Linux's one-letter task states (task_state_to_char): /proc/PID and Show State. */
 char task_state_char(const struct task_struct *p)
@@ -67,4 +68,15 @@ void show_state(void)
 		show_task(p);
 	if (locked)
 		spin_unlock(&tasklist_lock);
+}
+
+void sched_show_cpu(void)
+{
+	struct rq *rq = this_rq();
+	struct task_struct *curr = READ_ONCE(rq->curr);
+
+	printk(KERN_INFO "CPU %d rq: curr %s/%d, nr_running %u, need_resched %d, switches %llu\n",
+	       smp_processor_id(), curr ? curr->comm : "-", curr ? curr->pid : -1,
+	       READ_ONCE(rq->nr_running), this_cpu_read(need_resched),
+	       (unsigned long long)READ_ONCE(rq->nr_switches));
 }

@@ -6,7 +6,7 @@
 # its stack are). The layouts were compared with Linux 6.12's through
 # ../shared/tools/linux-ref (the status field list below is Linux's).
 . /spoor/lib/tap.sh
-echo 1..32
+echo 1..33
 
 maps > /tmp/maps.out
 is "maps: status" 0 $?
@@ -68,6 +68,12 @@ is "sysrq t: the shell is running (it wrote the key)" 1 "$(grep -A1 "task:sh  *s
 grep -A4 "task:napper .*pid:$pid " /tmp/st.out > /tmp/st1.out
 is "sysrq t: a sleeper's call trace runs from schedule to its system call" "1 1 1" \
 	"$(grep -c ' <TASK>' /tmp/st1.out) $(grep -c ' schedule+0x' /tmp/st1.out) $(grep -A12 "task:napper .*pid:$pid " /tmp/st.out | grep -c 'entry_SYSCALL_64+0x')"
+# SysRq l: every other CPU, asked by an NMI, says where it is
+dmesg -c > /dev/null
+echo l > /proc/sysrq-trigger
+dmesg > /tmp/sl.out
+is "sysrq l: a backtrace from each of the 3 other CPUs, each with its run queue" "3 3" \
+	"$(grep -c 'NMI backtrace for cpu [0-3]$' /tmp/sl.out) $(grep -c 'CPU [0-3] rq: curr .*, nr_running [0-9]*, need_resched [01], switches [0-9]*$' /tmp/sl.out)"
 kill $pid
 wait $pid 2>/dev/null
 cat /proc/$pid/status > /dev/null 2>&1
