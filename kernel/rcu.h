@@ -25,7 +25,8 @@ void rcu_tick(unsigned long preempt_count_interrupted, bool was_idle);
 /*
  * Have the CPUs in mask report a quiescent state now if they are in one
  * (kernel/time.c: an IPI that does what the tick does), so a grace period
- * need not wait for their ticks.
+ * need not wait for their ticks. Returns once each has answered (the
+ * caller halts meanwhile): only CPUs inside a reader are left to spin on.
  */
 void rcu_kick_cpus(u64 mask);
 /* Wait for a grace period. Must not be called from a reader. */

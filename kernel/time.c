@@ -59,7 +59,7 @@ static void rcu_qs_call(void *info)
 
 void rcu_kick_cpus(u64 mask)
 {
-	smp_call_function_many(mask, rcu_qs_call, NULL, false);
+	smp_call_function_many(mask, rcu_qs_call, NULL, true);
 }
 
 void tick_periodic(void)

@@ -113,9 +113,17 @@ struct call_single_data {
 	struct list_head list;
 	smp_call_func_t func;
 	void *info;
-	bool wait;		/* caller owns and spins on done; else the target frees it */
+	bool wait;		/* caller owns and waits on done; else the target frees it */
 	int done;
+	int src;		/* the caller's CPU: to wake it if it halted waiting */
 };
+
+/*
+ * This CPU halts waiting for a call's done (wait_for_csd): the target sends
+ * a wake-up IPI after setting done. Halting rather than spinning gives the
+ * host CPU to the vCPU that has the call to run (QEMU's pause does not).
+ */
+static DEFINE_PER_CPU(int, csd_halted);
 
 /* A CPU's queue of calls to run. */
 struct call_queue {
@@ -136,13 +144,19 @@ static void call_function_interrupt(struct pt_regs *regs)
 	spin_unlock(&q->lock);
 	list_for_each_entry_safe(csd, n, &todo, list) {
 		bool wait = csd->wait;
+		int src = csd->src;
 
 		list_del_init(&csd->list);
 		csd->func(csd->info);
-		if (wait)
-			smp_store_release(&csd->done, 1);
-		else
+		if (!wait) {
 			kfree(csd);
+			continue;
+		}
+		/* done frees csd to its caller: src was read before */
+		smp_store_release(&csd->done, 1);
+		smp_mb();	/* done before csd_halted: pairs with wait_for_csd's */
+		if (READ_ONCE(per_cpu(csd_halted, src)))
+			lapic_send_ipi(smp_boot_apicid[src], APIC_DM_FIXED, RESCHEDULE_VECTOR);
 	}
 }
 
@@ -163,13 +177,30 @@ static void queue_call(int cpu, struct call_single_data *csd)
 	lapic_send_ipi(smp_boot_apicid[cpu], APIC_DM_FIXED, CALL_FUNCTION_VECTOR);
 }
 
+/* Spins before a halt: a target that is running answers in a few microseconds. */
+#define CSD_SPINS	64
+
 static void wait_for_csd(struct call_single_data *csd)
 {
+	int spins = 0;
+
 	/* Interrupts stay on while waiting, or two CPUs calling each other would deadlock. */
 	if (irqs_disabled())
 		printk(KERN_WARNING "smp: waiting for a cross-CPU call with interrupts off\n");
-	while (!smp_load_acquire(&csd->done))
-		cpu_relax();
+	while (!smp_load_acquire(&csd->done)) {
+		if (irqs_disabled() || ++spins < CSD_SPINS) {
+			cpu_relax();
+			continue;
+		}
+		local_irq_disable();
+		this_cpu_write(csd_halted, 1);
+		smp_mb();	/* csd_halted before done: the target sees one or we see the other */
+		if (!READ_ONCE(csd->done))
+			safe_halt();	/* the target's IPI, or any interrupt, ends it */
+		else
+			local_irq_enable();
+		this_cpu_write(csd_halted, 0);
+	}
 }
 
 int smp_call_function_single(int cpu, smp_call_func_t func, void *info, bool wait)
@@ -194,7 +225,8 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info, bool wai
 			return -ENOMEM;
 		}
 	}
-	*csd = (struct call_single_data){ .func = func, .info = info, .wait = wait };
+	*csd = (struct call_single_data){ .func = func, .info = info, .wait = wait,
+					  .src = smp_processor_id() };
 	queue_call(cpu, csd);
 	if (wait)
 		wait_for_csd(csd);
@@ -221,7 +253,8 @@ void smp_call_function_many(u64 mask, smp_call_func_t func, void *info, bool wai
 			printk(KERN_ERR "smp: no memory for a call to CPU %d\n", cpu);
 			continue;
 		}
-		*csd = (struct call_single_data){ .func = func, .info = info, .wait = csds != NULL };
+		*csd = (struct call_single_data){ .func = func, .info = info, .wait = csds != NULL,
+						  .src = me };
 		queue_call(cpu, csd);
 	}
 	if (csds) {
