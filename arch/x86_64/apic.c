@@ -146,7 +146,7 @@ static void lapic_icr_wait(void)
  * One write of the ICR's low half with the "self" shorthand: no
  * destination in the high half, so an NMI sending this between the two
  * writes of an interrupted lapic_send_ipi leaves that IPI's destination
- * alone (and lapic_send_ipi's busy waits cover the delivery in flight).
+ * alone (and each sender waits for the ICR to be idle before it writes).
  */
 void arch_irq_work_raise(void)
 {
@@ -158,7 +158,8 @@ void arch_irq_work_raise(void)
  * The ICR is two registers: an interrupt arriving between the two writes
  * could send its own IPI and clobber the destination, so interrupts are
  * off for the pair. (The one IPI an NMI may send, arch_irq_work_raise,
- * writes the low half alone.)
+ * writes the low half alone.) No wait after the write: the next sender
+ * waits, and under TCG each APIC read can wait for QEMU's big lock.
  */
 void lapic_send_ipi(u32 apicid, u32 mode, u8 vector)
 {
@@ -168,7 +169,6 @@ void lapic_send_ipi(u32 apicid, u32 mode, u8 vector)
 	lapic_icr_wait();
 	lapic_write(APIC_ICR_HI, apicid << 24);
 	lapic_write(APIC_ICR_LO, mode | APIC_ICR_ASSERT | (mode == APIC_DM_FIXED ? vector : 0));
-	lapic_icr_wait();
 	if (flags & 0x200)
 		__asm__ __volatile__("sti" ::: "memory");
 }

@@ -50,15 +50,27 @@ static void double_rq_unlock(struct rq *a, struct rq *b)
 	rq_unlock(b);
 }
 
-/* Asks rq's CPU to reschedule: the flag, and an IPI if that CPU is another. */
-static void resched_curr(struct rq *rq)
+/*
+ * Asks rq's CPU to reschedule: sets its flag, and returns that CPU if it
+ * is another one, which the caller sends an IPI once it holds no lock
+ * (resched_kick), else -1. Under TCG the IPI's APIC accesses can wait
+ * for QEMU's big lock while the host runs something else; other CPUs
+ * would spin on our run queue lock all that time.
+ */
+static int resched_curr(struct rq *rq)
 {
 	if (rq->cpu == smp_processor_id()) {
 		this_cpu_write(need_resched, 1);
-		return;
+		return -1;
 	}
 	WRITE_ONCE(per_cpu(need_resched, rq->cpu), 1);
-	smp_send_reschedule(rq->cpu);
+	return rq->cpu;
+}
+
+static void resched_kick(int cpu)
+{
+	if (cpu >= 0)
+		smp_send_reschedule(cpu);
 }
 
 /* Charges the running task; the runtime event fires for every charge. */
@@ -210,7 +222,7 @@ bool wake_up_state(struct task_struct *p, unsigned int state)
 	unsigned long flags;
 	bool woken = false;
 	struct rq *rq;
-	int cpu, flags_enq = ENQUEUE_WAKEUP;
+	int cpu, flags_enq = ENQUEUE_WAKEUP, kick = -1;
 
 	spin_lock_irqsave(&p->pi_lock, flags);
 	smp_mb();
@@ -252,11 +264,12 @@ bool wake_up_state(struct task_struct *p, unsigned int state)
 	enqueue_task_fair(rq, p, flags_enq);
 	trace_sched_wakeup(p);
 	if (check_preempt_wakeup(rq, p))
-		resched_curr(rq);
+		kick = resched_curr(rq);
 	rq_unlock(rq);
 	woken = true;
 out:
 	spin_unlock_irqrestore(&p->pi_lock, flags);
+	resched_kick(kick);
 	return woken;
 }
 
@@ -269,7 +282,7 @@ void wake_up_new_task(struct task_struct *p)
 {
 	unsigned long flags;
 	struct rq *rq;
-	int cpu;
+	int cpu, kick = -1;
 
 	spin_lock_irqsave(&p->pi_lock, flags);
 	cpu = select_task_rq(p, smp_processor_id(), nr_cpu_ids);
@@ -280,9 +293,10 @@ void wake_up_new_task(struct task_struct *p)
 	enqueue_task_fair(rq, p, ENQUEUE_NEW);
 	trace_sched_wakeup_new(p);
 	if (check_preempt_wakeup(rq, p))
-		resched_curr(rq);
+		kick = resched_curr(rq);
 	rq_unlock(rq);
 	spin_unlock_irqrestore(&p->pi_lock, flags);
+	resched_kick(kick);
 }
 
 void set_user_nice(struct task_struct *p, int nice)
@@ -452,6 +466,7 @@ void sched_cpu_stats(int cpu, struct sched_cpu_stats *st)
 	st->nr_running = READ_ONCE(rq->nr_running);
 	st->idle_ns = rq->idle ? READ_ONCE(rq->idle->sum_exec_runtime) : 0;
 }
+
 
 /* swapper/N: pull work when there is none, else halt until an interrupt. */
 static __noreturn void do_idle(void)
