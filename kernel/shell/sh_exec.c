@@ -206,15 +206,17 @@ static int subshell_task(void *arg)
 	return status;
 }
 
-static pid_t spawn(sh_task_fn fn, void *arg, const char *comm, int nice)
+static pid_t spawn(sh_task_fn fn, void *arg, const char *comm, int nice, bool held)
 {
-	struct sh_spawn req = { .fn = fn, .arg = arg, .comm = comm, .fds = { 0, 1, 2 }, .nice = nice };
+	struct sh_spawn req = { .fn = fn, .arg = arg, .comm = comm, .fds = { 0, 1, 2 }, .nice = nice,
+				.held = held };
 
 	return sh_os->spawn(&req);
 }
 
-/* Start a copy of the shell running node (or text) in a new task, with fds 0..2. */
-static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *text, size_t len)
+/* Start (held: only make) a copy of the shell running node (or text) in a new task, with fds 0..2. */
+static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *text, size_t len,
+			    bool held)
 {
 	struct subshell_job *job = kzalloc(sizeof(*job), GFP_KERNEL);
 	pid_t pid = -ENOMEM;
@@ -229,7 +231,7 @@ static pid_t spawn_subshell(struct sh *sh, struct sh_node *node, const char *tex
 	if (job->sh && (!text || job->text)) {
 		if (job->arena)
 			sh_arena_get(job->arena);
-		pid = spawn(subshell_task, job, NULL, 0);	/* a fork keeps its name */
+		pid = spawn(subshell_task, job, NULL, 0, held);	/* a fork keeps its name */
 		if (pid >= 0)
 			return pid;
 		sh_arena_put(job->arena);
@@ -486,11 +488,11 @@ static void resolve(struct sh *sh, struct sh_node *n, const char *name, sh_built
 }
 
 /*
- * Start an external command in a task; returns its pid. argv (from index
- * first) and the environment are handed to the task.
+ * Start (held: only make) an external command in a task; returns its pid.
+ * argv (from index first) and the environment are handed to the task.
  */
 static pid_t spawn_command(struct sh *sh, sh_main_fn main, struct sh_argv *argv, int first,
-			   struct sh_argv *assigns, int nice)
+			   struct sh_argv *assigns, int nice, bool held)
 {
 	struct cmd_job *job = kzalloc(sizeof(*job), GFP_KERNEL);
 	pid_t pid;
@@ -507,7 +509,7 @@ static pid_t spawn_command(struct sh *sh, sh_main_fn main, struct sh_argv *argv,
 		/* Named as execve names a task: the last component of the path. */
 		const char *slash = strrchr(job->argv.argv[0], '/');
 
-		pid = spawn(cmd_task, job, slash ? slash + 1 : job->argv.argv[0], nice);
+		pid = spawn(cmd_task, job, slash ? slash + 1 : job->argv.argv[0], nice, held);
 		if (pid >= 0)
 			return pid;
 	}
@@ -547,11 +549,15 @@ static int run_in_shell(struct sh *sh, struct sh_argv *argv, struct sh_argv *ass
 	return status;
 }
 
-/*
- * A simple command. With background set, an external command is only
- * started: *pid gets its pid and the return value means nothing.
- */
-static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t *pid)
+/* How exec_simple runs an external command. */
+enum sh_start {
+	SH_START_WAIT,		/* to its end: the status is its */
+	SH_START_ASYNC,		/* started: its pid in *pid, the status means nothing */
+	SH_START_HELD,		/* made, to be started with sh_os->start (a pipeline's) */
+};
+
+/* A simple command; an external one as how says. */
+static int exec_simple(struct sh *sh, struct sh_node *n, enum sh_start how, pid_t *pid)
 {
 	struct sh_argv argv = { 0 }, assigns = { 0 };
 	struct redir_save rs = { 0 };
@@ -618,18 +624,18 @@ static int exec_simple(struct sh *sh, struct sh_node *n, bool background, pid_t 
 			*eq = '\0';
 			sh_setvar(sh, assigns.argv[i], eq + 1, false);
 		}
-	} else if (in_shell && !background) {
+	} else if (in_shell && how == SH_START_WAIT) {
 		/* None of these reads its environment: no envp to build. */
 		static char *no_env[] = { NULL };
 
 		status = ext(argv.argc, argv.argv, no_env);
 	} else if (ext) {
-		pid_t p = spawn_command(sh, ext, &argv, first, &assigns, nice);
+		pid_t p = spawn_command(sh, ext, &argv, first, &assigns, nice, how == SH_START_HELD);
 
 		if (p < 0) {
 			sh_error(sh, "%s: %s", argv.argv[first], errno_text((int)-p));
 			status = 126;
-		} else if (background) {
+		} else if (how != SH_START_WAIT) {
 			*pid = p;
 		} else {
 			status = wait_foreground(sh, p);
@@ -667,7 +673,7 @@ static bool is_external(struct sh *sh, struct sh_node *n)
 }
 
 /* Start node in the background with stdin in and stdout out; returns the pid. */
-static pid_t fork_node(struct sh *sh, struct sh_node *n, int in, int out)
+static pid_t fork_node(struct sh *sh, struct sh_node *n, int in, int out, bool held)
 {
 	struct redir_save rs = { 0 };
 	pid_t pid = -EBADF;
@@ -678,12 +684,12 @@ static pid_t fork_node(struct sh *sh, struct sh_node *n, int in, int out)
 	if (is_external(sh, n)) {
 		pid = 0;
 		sh->cond++;
-		exec_simple(sh, n, true, &pid);
+		exec_simple(sh, n, held ? SH_START_HELD : SH_START_ASYNC, &pid);
 		sh->cond--;
 		if (!pid)
 			pid = -ENOENT;	/* already reported */
 	} else {
-		pid = spawn_subshell(sh, n, NULL, 0);
+		pid = spawn_subshell(sh, n, NULL, 0, held);
 	}
 out:
 	undo_redirs(&rs);
@@ -707,7 +713,7 @@ static int exec_pipeline(struct sh *sh, struct sh_node *n)
 			pids[i] = -EMFILE;
 			break;
 		}
-		pids[i] = fork_node(sh, n->pipe.cmds[i], prev, fds[1]);
+		pids[i] = fork_node(sh, n->pipe.cmds[i], prev, fds[1], true);
 		if (prev != 0)
 			sh_os->close(prev);
 		if (fds[0] >= 0)
@@ -716,6 +722,9 @@ static int exec_pipeline(struct sh *sh, struct sh_node *n)
 	}
 	if (prev != 0)
 		sh_os->close(prev);
+	for (int i = 0; i < n->pipe.n; i++)
+		if (pids[i] > 0)
+			sh_os->start(pids[i]);
 	for (int i = 0; i < n->pipe.n; i++) {
 		if (pids[i] > 0)
 			status = wait_foreground(sh, pids[i]);
@@ -728,7 +737,7 @@ static int exec_pipeline(struct sh *sh, struct sh_node *n)
 
 static int exec_background(struct sh *sh, struct sh_node *n)
 {
-	pid_t pid = fork_node(sh, n, 0, 1);
+	pid_t pid = fork_node(sh, n, 0, 1, false);
 
 	if (pid > 0)
 		add_job(sh, pid);
@@ -739,7 +748,7 @@ static int exec_background(struct sh *sh, struct sh_node *n)
 
 static int exec_subshell(struct sh *sh, struct sh_node *n)
 {
-	pid_t pid = spawn_subshell(sh, n->one.body, NULL, 0);
+	pid_t pid = spawn_subshell(sh, n->one.body, NULL, 0, false);
 
 	if (pid < 0) {
 		sh_error(sh, "cannot fork: %s", errno_text((int)-pid));
@@ -762,17 +771,17 @@ static pid_t spawn_subst(struct sh *sh, const char *text, size_t len)
 
 	sh_parser_init(&p, text, len);
 	if (sh_parse_next(&p, &n, &a) != SH_PARSE_OK)
-		return spawn_subshell(sh, NULL, text, len);
+		return spawn_subshell(sh, NULL, text, len, false);
 	if (sh_parse_next(&p, &more, &more_arena) == SH_PARSE_OK) {
 		sh_arena_put(more_arena);
 		pid = -1;
 	}
 	if (pid || p.err[0] || !is_external(sh, n)) {
 		sh_arena_put(a);
-		return spawn_subshell(sh, NULL, text, len);
+		return spawn_subshell(sh, NULL, text, len, false);
 	}
 	sh->cond++;
-	exec_simple(sh, n, true, &pid);
+	exec_simple(sh, n, SH_START_ASYNC, &pid);
 	sh->cond--;
 	sh_arena_put(a);
 	return pid ? pid : -ENOENT;	/* not found: already reported */
@@ -988,7 +997,7 @@ int sh_exec(struct sh *sh, struct sh_node *n)
 	}
 	switch (n->type) {
 	case SH_N_SIMPLE:
-		exec_simple(sh, n, false, NULL);
+		exec_simple(sh, n, SH_START_WAIT, NULL);
 		check_interrupt(sh);
 		check_errexit(sh);
 		return sh->status;

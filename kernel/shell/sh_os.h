@@ -64,6 +64,7 @@ struct sh_spawn {
 	const char *comm;
 	int fds[3];
 	int nice;
+	bool held;	/* made (sched_process_fork fires) but not run until start() */
 };
 
 /* One line of `ps`. */
@@ -103,6 +104,12 @@ struct sh_os {
 	int (*getcwd)(char *buf, size_t size);
 
 	pid_t (*spawn)(const struct sh_spawn *req);
+	/*
+	 * Run a child spawned held. A pipeline starts its commands together,
+	 * once all are made: the first may not run ahead of the next one's
+	 * fork (ftracetest reads one histogram twice within `diff A B | wc`).
+	 */
+	void (*start)(pid_t pid);
 	/*
 	 * Reap child pid (-1: any child): returns its pid and stores its exit
 	 * status (128 + N for a task ended by signal N, with SH_WAIT_SIGNALED

@@ -165,8 +165,24 @@ static pid_t k_spawn(const struct sh_spawn *req)
 	p->files = files;
 	p->fs = fs;
 	set_user_nice(p, req->nice);
-	wake_up_new_task(p);
+	if (!req->held)
+		wake_up_new_task(p);
 	return p->pid;
+}
+
+static void k_start(pid_t pid)
+{
+	struct task_struct *p;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	p = find_task_by_pid(pid);
+	/* Only a child of ours that never ran: a held one cannot exit or be reaped. */
+	if (p && (p->parent != current || task_state(p) != TASK_NEW))
+		p = NULL;
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	if (p)
+		wake_up_new_task(p);
 }
 
 static int k_execve(const char *path, char **argv, char **envp)
@@ -359,7 +375,7 @@ static const struct sh_os kernel_os = {
 	.open = k_open, .read = ksys_read, .write = ksys_write, .close = ksys_close,
 	.dup = k_dup, .dup2 = ksys_dup2, .pipe = k_pipe, .stat = k_stat, .lstat = k_lstat,
 	.readdir = k_readdir, .mkdir = k_mkdir, .unlink = ksys_unlink, .rmdir = ksys_rmdir,
-	.rename = ksys_rename, .symlink = ksys_symlink, .chmod = k_chmod, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .wait = k_wait, .execve = k_execve,
+	.rename = ksys_rename, .symlink = ksys_symlink, .chmod = k_chmod, .readlink = ksys_readlink, .chdir = ksys_chdir, .getcwd = ksys_getcwd, .spawn = k_spawn, .start = k_start, .wait = k_wait, .execve = k_execve,
 	.kill = k_kill, .take_signals = k_take_signals, .getpid = k_getpid, .getppid = k_getppid,
 	.for_each_task = k_for_each_task, .interrupted = k_interrupted,
 	.stack_left = k_stack_left, .now_ns = k_now_ns, .sleep_ns = k_sleep_ns, .nproc = k_nproc,

@@ -16,7 +16,7 @@ now() {
 	read -r up _ < /proc/uptime
 	echo $((${up%.*} * 100 + 1${up#*.} - 100))
 }
-echo 1..16
+echo 1..17
 
 read -r self _ < /proc/self/stat
 is "/proc/self/stat of a builtin is the shell" "$$" "$self"
@@ -68,3 +68,21 @@ r=0
 kill -0 $a 2>/dev/null && r=1
 kill -0 $b 2>/dev/null && r=1
 is "wait with no operand waits for every job" "0" "$r"
+
+# A pipeline's commands start together, once the shell has made them all
+# (as a Unix shell's forks follow each other within microseconds): the
+# third cat's $(...) keeps the shell busy between its forks, yet the first
+# cat is not switched in before the shell's fork of the third.
+T=/sys/kernel/tracing
+echo > $T/trace
+echo 1 > $T/events/sched/sched_process_fork/enable
+echo 1 > $T/events/sched/sched_switch/enable
+cat /proc/version | cat | cat $(echo -) > /dev/null
+echo 0 > $T/events/sched/sched_process_fork/enable
+echo 0 > $T/events/sched/sched_switch/enable
+grep -n "sched_process_fork: comm=sh pid=$$ child_comm=cat " $T/trace > /tmp/forks
+first=$(sed -n "1s/.* child_pid=//p" /tmp/forks)
+third=$(sed -n "3s/:.*//p" /tmp/forks)
+run=$(grep -n "sched_switch: .* next_comm=cat next_pid=$first " $T/trace | head -n 1 | cut -d: -f1)
+[ -n "$third" ] && [ -n "$run" ] && [ "$run" -gt "$third" ] && r=yes || r="no (fork of the third at line $third, the first runs at $run)"
+is "a pipeline's stages all exist before the first runs" yes "$r"

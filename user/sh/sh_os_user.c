@@ -230,6 +230,12 @@ static pid_t u_spawn(const struct sh_spawn *req)
 	_exit(status);
 }
 
+/* A ring-3 fork runs the child at once: a held spawn has started already (as in dash). */
+static void u_start(pid_t pid)
+{
+	(void)pid;
+}
+
 static pid_t u_wait(pid_t pid, int *status)
 {
 	int st = 0;
@@ -411,7 +417,7 @@ static const struct sh_os user_os = {
 	.dup2 = u_dup2, .pipe = u_pipe, .stat = u_stat, .lstat = u_lstat, .readdir = u_readdir,
 	.mkdir = u_mkdir, .unlink = u_unlink, .rmdir = u_rmdir, .rename = u_rename,
 	.symlink = u_symlink, .chmod = u_chmod, .readlink = u_readlink, .chdir = u_chdir, .getcwd = u_getcwd,
-	.spawn = u_spawn, .wait = u_wait, .execve = u_execve, .kill = u_kill,
+	.spawn = u_spawn, .start = u_start, .wait = u_wait, .execve = u_execve, .kill = u_kill,
 	.take_signals = u_take_signals, .getpid = u_getpid, .getppid = u_getppid,
 	.for_each_task = u_for_each_task, .interrupted = u_interrupted,
 	.stack_left = u_stack_left, .now_ns = u_now_ns, .sleep_ns = u_sleep_ns, .nproc = u_nproc,
