@@ -7,6 +7,7 @@
 #include <kernel/slab.h>
 #include <kernel/caches.h>
 #include <kernel/errno.h>
+#include <kernel/sched.h>
 
 struct files_struct *alloc_files(void)
 {
@@ -109,6 +110,33 @@ struct file *files_fget(struct files_struct *files, int fd)
 struct file *fget(int fd)
 {
 	return files_fget(current_files(), fd);
+}
+
+/*
+ * Linux's fdget_pos: two tasks writing one open file (a fork's, a shell's
+ * redirection) each read f_pos, write, and store it; unserialized, the
+ * second write lands on the first. Only a shared file pays for the lock:
+ * one fd table's reference and ours make two.
+ */
+struct file *fget_pos(int fd)
+{
+	struct file *f = fget(fd);
+	umode_t mode;
+
+	if (!f || !f->f_inode || atomic_read(&f->f_count) <= 2)
+		return f;
+	mode = f->f_inode->i_mode;
+	if (S_ISREG(mode) || S_ISDIR(mode))
+		mutex_lock(&f->f_pos_lock);
+	return f;
+}
+
+void fput_pos(struct file *f)
+{
+	/* whether fget_pos locked it: the file may have been shared then and not now */
+	if (f && mutex_owner(&f->f_pos_lock) == current)
+		mutex_unlock(&f->f_pos_lock);
+	fput(f);
 }
 
 struct fs_struct *alloc_fs_struct(struct dentry *pwd)

@@ -91,5 +91,8 @@ int ksys_getcwd(char *buf, size_t size);
 
 /* The file at fd of the current task, referenced, or NULL. */
 struct file *fget(int fd);
+/* The same, for a move of its offset: a shared file's f_pos_lock held until fput_pos. */
+struct file *fget_pos(int fd);
+void fput_pos(struct file *f);
 
 #endif

@@ -22,6 +22,7 @@
 #include <kernel/types.h>
 #include <kernel/atomic.h>
 #include <kernel/spinlock.h>
+#include <kernel/mutex.h>
 #include <kernel/list.h>
 #include <kernel/err.h>
 #include <kernel/fs/fcntl.h>
@@ -185,6 +186,8 @@ struct file {
 	unsigned int f_flags;	/* the O_* flags it was opened with */
 	unsigned int f_mode;	/* FMODE_* */
 	loff_t f_pos;
+	/* read/write/lseek of a shared regular file or directory hold it across their f_pos move (fget_pos) */
+	struct mutex f_pos_lock;
 	struct dentry *f_dentry;	/* NULL for pipes */
 	struct inode *f_inode;
 	const struct file_operations *f_op;

@@ -115,6 +115,7 @@ struct file *alloc_file(struct inode *inode, unsigned int flags,
 		return ERR_PTR(-ENOMEM);
 	}
 	atomic_set(&f->f_count, 1);
+	mutex_init(&f->f_pos_lock);
 	f->f_flags = flags;
 	f->f_mode = open_fmode((int)flags);
 	f->f_inode = inode;

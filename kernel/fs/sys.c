@@ -34,37 +34,37 @@ static ssize_t ksys_rw(struct file *f, void *buf, size_t count, bool write)
 
 ssize_t ksys_read(int fd, void *buf, size_t count)
 {
-	struct file *f = fget(fd);
+	struct file *f = fget_pos(fd);
 	ssize_t ret;
 
 	if (!f)
 		return -EBADF;
 	ret = ksys_rw(f, buf, count, false);
-	fput(f);
+	fput_pos(f);
 	return ret;
 }
 
 ssize_t ksys_write(int fd, const void *buf, size_t count)
 {
-	struct file *f = fget(fd);
+	struct file *f = fget_pos(fd);
 	ssize_t ret;
 
 	if (!f)
 		return -EBADF;
 	ret = ksys_rw(f, (void *)buf, count, true);
-	fput(f);
+	fput_pos(f);
 	return ret;
 }
 
 loff_t ksys_lseek(int fd, loff_t offset, int whence)
 {
-	struct file *f = fget(fd);
+	struct file *f = fget_pos(fd);
 	loff_t ret;
 
 	if (!f)
 		return -EBADF;
 	ret = vfs_llseek(f, offset, whence);
-	fput(f);
+	fput_pos(f);
 	return ret;
 }
 

@@ -239,19 +239,19 @@ static ssize_t do_write(struct file *f, const char *ubuf, size_t count, loff_t *
 
 SYSCALL_DEFINE3(read, int, fd, char *, buf, size_t, count)
 {
-	struct file *f = fget(fd);
+	struct file *f = fget_pos(fd);
 	ssize_t r;
 
 	if (!f)
 		return -EBADF;
 	r = do_read(f, buf, count, NULL);
-	fput(f);
+	fput_pos(f);
 	return r;
 }
 
 SYSCALL_DEFINE3(write, int, fd, const char *, buf, size_t, count)
 {
-	struct file *f = fget(fd);
+	struct file *f = fget_pos(fd);
 	ssize_t r;
 
 	if (!f)
@@ -263,7 +263,7 @@ SYSCALL_DEFINE3(write, int, fd, const char *, buf, size_t, count)
 	} else {
 		r = do_write(f, buf, count, NULL);
 	}
-	fput(f);
+	fput_pos(f);
 	return r;
 }
 
@@ -328,12 +328,12 @@ static ssize_t do_iov(int fd, const struct iovec_user *uiov, int cnt, bool write
 
 	if (cnt < 0 || cnt > IOV_MAX)
 		return -EINVAL;
-	f = fget(fd);
+	f = fget_pos(fd);
 	if (!f)
 		return -EBADF;
 	if (write && f->f_op && f->f_op->write_iov) {
 		total = write_iov_user(f, uiov, cnt);
-		fput(f);
+		fput_pos(f);
 		return total;
 	}
 	for (int i = 0; i < cnt; i++) {
@@ -358,7 +358,7 @@ static ssize_t do_iov(int fd, const struct iovec_user *uiov, int cnt, bool write
 		if ((size_t)r < iov.len)
 			break;
 	}
-	fput(f);
+	fput_pos(f);
 	return total;
 }
 

@@ -3,7 +3,7 @@
 # file semantics (offsets, append, truncate, short reads) for big files.
 . /spoor/lib/tap.sh
 j() { tr '\n' ' ' | sed 's/ $//'; }
-echo 1..24
+echo 1..25
 
 is "the root holds the usual directories" "dev proc sys tmp" "$(ls / | grep -e '^dev$' -e '^proc$' -e '^sys$' -e '^tmp$' | j)"
 echo root > /rootfile
@@ -43,3 +43,9 @@ seq 40000 >> /tmp/big2
 is ">> appends at the end" "80000 40000" "$(wc -l < /tmp/big2) $(tail -n 1 /tmp/big2)"
 seq 5 > /tmp/big2
 is "> truncates a big file" "10" "$(wc -c < /tmp/big2)"
+# Three jobs writing one open file at once share its offset (a redirection's
+# file, as after fork): each write moves it whole, none lands on another's.
+w() { i=0; while [ $i -lt 300 ]; do echo "$1 $i"; i=$((i + 1)); done; }
+{ w a & w b & w c & wait; } > /tmp/shared
+is "writers sharing an open file lose no line" "900 300 300 300" \
+	"$(wc -l < /tmp/shared) $(grep -c '^a ' /tmp/shared) $(grep -c '^b ' /tmp/shared) $(grep -c '^c ' /tmp/shared)"

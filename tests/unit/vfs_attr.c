@@ -1,5 +1,5 @@
 /* Unit tests of hard links, rename flags, fchdir and inode attributes (mode, size, times, fsync). */
-/* uses: kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/locking/mutex.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
 #include <criterion/criterion.h>
 #include "vfs_shim.h"
 

@@ -1,5 +1,5 @@
 /* Unit tests of the initrd unpacker against archives from the host's cpio writer. */
-/* uses: host-tools/cpio.c host-tools/spoor_err.c kernel/fs/initramfs.c kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
+/* uses: host-tools/cpio.c host-tools/spoor_err.c kernel/fs/initramfs.c kernel/fs/dcache.c kernel/fs/attr.c kernel/fs/namei.c kernel/fs/open.c kernel/locking/mutex.c kernel/fs/readdir.c kernel/fs/ramfs.c kernel/fs/fdtable.c kernel/fs/sys.c kernel/fs/pipe.c kernel/sched/wait.c kernel/lib/kstring.c kernel/lib/errno.c */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <stdlib.h>
