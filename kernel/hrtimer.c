@@ -207,11 +207,8 @@ void hrtimers_show_cpu(void)
 {
 	struct hrtimer_cpu_base *b = this_cpu_ptr(&hrtimer_bases);
 	struct hrtimer *first = list_first_entry_or_null(&b->queue, struct hrtimer, node);
-	struct list_head *pos;
-	unsigned int n = 0;
+	unsigned int n = list_count_nodes_max(&b->queue, 1000);
 
-	for (pos = b->queue.next; pos != &b->queue && n < 1000; pos = pos->next)
-		n++;
 	printk(KERN_INFO "CPU %d hrtimers: %u armed, first in %lld us (%ps), running %ps, APIC count %u\n",
 	       smp_processor_id(), n, first ? (long long)(first->expires - ktime_get_ns()) / 1000 : 0,
 	       first ? (void *)first->function : NULL,

@@ -56,6 +56,19 @@ static inline bool list_empty(const struct list_head *head)
 	return READ_ONCE(head->next) == head;
 }
 
+/*
+ * Entries of head, counting no further than max: a list read without its
+ * lock (a hang report from an NMI) may be mid-change, and must not loop.
+ */
+static inline unsigned int list_count_nodes_max(const struct list_head *head, unsigned int max)
+{
+	unsigned int n = 0;
+
+	for (const struct list_head *pos = head->next; pos != head && n < max; pos = pos->next)
+		n++;
+	return n;
+}
+
 static inline void list_move_tail(struct list_head *e, struct list_head *head)
 {
 	list_del_init(e);

@@ -129,11 +129,8 @@ void timers_show_cpu(void)
 {
 	struct timer_base *b = this_cpu_ptr(&timer_bases);
 	struct timer_list *first = list_first_entry_or_null(&b->pending, struct timer_list, entry);
-	struct list_head *pos;
-	unsigned int n = 0;
+	unsigned int n = list_count_nodes_max(&b->pending, 1000);
 
-	for (pos = b->pending.next; pos != &b->pending && n < 1000; pos = pos->next)
-		n++;
 	printk(KERN_INFO "CPU %d timers: jiffies %lu, %u pending, first %+ld (%ps), softirqs pending %#x\n",
 	       smp_processor_id(), jiffies, n, first ? (long)(first->expires - jiffies) : 0,
 	       first ? (void *)first->function : NULL, local_softirq_pending());
