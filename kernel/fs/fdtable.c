@@ -112,31 +112,18 @@ struct file *fget(int fd)
 	return files_fget(current_files(), fd);
 }
 
-/*
- * Linux's fdget_pos: two tasks writing one open file (a fork's, a shell's
- * redirection) each read f_pos, write, and store it; unserialized, the
- * second write lands on the first. Only a shared file pays for the lock:
- * one fd table's reference and ours make two.
- */
-struct file *fget_pos(int fd)
+/* Shared: one fd table's reference and fget's make two (trace_marker has none of this). */
+void file_pos_lock(struct file *f)
 {
-	struct file *f = fget(fd);
-	umode_t mode;
-
-	if (!f || !f->f_inode || atomic_read(&f->f_count) <= 2)
-		return f;
-	mode = f->f_inode->i_mode;
-	if (S_ISREG(mode) || S_ISDIR(mode))
+	if (atomic_read(&f->f_count) > 2)
 		mutex_lock(&f->f_pos_lock);
-	return f;
 }
 
-void fput_pos(struct file *f)
+void file_pos_unlock(struct file *f)
 {
-	/* whether fget_pos locked it: the file may have been shared then and not now */
-	if (f && mutex_owner(&f->f_pos_lock) == current)
+	/* whether file_pos_lock locked it: the file may have been shared then and not now */
+	if (mutex_owner(&f->f_pos_lock) == current)
 		mutex_unlock(&f->f_pos_lock);
-	fput(f);
 }
 
 struct fs_struct *alloc_fs_struct(struct dentry *pwd)

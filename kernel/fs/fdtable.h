@@ -91,8 +91,29 @@ int ksys_getcwd(char *buf, size_t size);
 
 /* The file at fd of the current task, referenced, or NULL. */
 struct file *fget(int fd);
-/* The same, for a move of its offset: a shared file's f_pos_lock held until fput_pos. */
-struct file *fget_pos(int fd);
-void fput_pos(struct file *f);
+/*
+ * The same, for a move of its offset: a shared file's f_pos_lock held
+ * until fput_pos (Linux's fdget_pos: two tasks writing one open file each
+ * read f_pos, write and store it; unserialized, one write lands on the
+ * other). Only a file whose offset says where (FMODE_ATOMIC_POS) looks.
+ */
+void file_pos_lock(struct file *f);
+void file_pos_unlock(struct file *f);
+
+static inline struct file *fget_pos(int fd)
+{
+	struct file *f = fget(fd);
+
+	if (f && (f->f_mode & FMODE_ATOMIC_POS))
+		file_pos_lock(f);
+	return f;
+}
+
+static inline void fput_pos(struct file *f)
+{
+	if (f && (f->f_mode & FMODE_ATOMIC_POS))
+		file_pos_unlock(f);
+	fput(f);
+}
 
 #endif

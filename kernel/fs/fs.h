@@ -176,6 +176,8 @@ struct dentry {
 /* f_mode */
 #define FMODE_READ	0x1
 #define FMODE_WRITE	0x2
+/* a ramfs file or a directory: the offset says where, so moves of it are serialized (fget_pos) */
+#define FMODE_ATOMIC_POS	0x4
 
 /*
  * An open file. Shared by descriptors after dup and by child tasks after

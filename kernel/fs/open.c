@@ -118,6 +118,8 @@ struct file *alloc_file(struct inode *inode, unsigned int flags,
 	mutex_init(&f->f_pos_lock);
 	f->f_flags = flags;
 	f->f_mode = open_fmode((int)flags);
+	if (inode && (S_ISDIR(inode->i_mode) || inode->i_fop == &ramfs_file_operations))
+		f->f_mode |= FMODE_ATOMIC_POS;
 	f->f_inode = inode;
 	f->f_op = fop;
 	return f;
