@@ -112,7 +112,7 @@ struct file *fget(int fd)
 	return files_fget(current_files(), fd);
 }
 
-/* Shared: one fd table's reference and fget's make two (trace_marker has none of this). */
+/* For an FMODE_ATOMIC_POS file: shared if more than one fd table's reference and fget's. */
 void file_pos_lock(struct file *f)
 {
 	if (atomic_read(&f->f_count) > 2)

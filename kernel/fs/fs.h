@@ -188,7 +188,7 @@ struct file {
 	unsigned int f_flags;	/* the O_* flags it was opened with */
 	unsigned int f_mode;	/* FMODE_* */
 	loff_t f_pos;
-	/* read/write/lseek of a shared regular file or directory hold it across their f_pos move (fget_pos) */
+	/* read/write/lseek of a shared FMODE_ATOMIC_POS file hold it across their f_pos move (fget_pos) */
 	struct mutex f_pos_lock;
 	struct dentry *f_dentry;	/* NULL for pipes */
 	struct inode *f_inode;

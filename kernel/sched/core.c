@@ -467,7 +467,6 @@ void sched_cpu_stats(int cpu, struct sched_cpu_stats *st)
 	st->idle_ns = rq->idle ? READ_ONCE(rq->idle->sum_exec_runtime) : 0;
 }
 
-
 /* swapper/N: pull work when there is none, else halt until an interrupt. */
 static __noreturn void do_idle(void)
 {
