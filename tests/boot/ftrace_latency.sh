@@ -35,8 +35,9 @@ is "the header's latency is tracing_max_latency" "$max" "$(lat)"
 check "started and ended at the selftest's writer" \
 	sh -c "grep -q '^#  => started at: selftest_write$' trace && grep -q '^#  => ended at:   selftest_write$' trace"
 check "the task line names the shell's task" grep -Eq '^#    \| task: [a-z]+-[0-9]+ \(uid:0 nice:0 policy:0 rt_prio:0\)$' trace
-check "the section's first record is the function that disabled interrupts, within its first 10us" \
-	grep -Eq '^ +[a-z]+-[0-9]+ +[0-3]d[.a-zA-Z0-9]{4} +[0-9]us.: selftest_irqsoff <-selftest_write$' trace
+# Its time is host time: a vCPU the host put aside (CI, 2 cores) can start it past 10 us.
+check "the section's first record is the function that disabled interrupts" \
+	sh -c "grep -v '^#' trace | head -n 1 | grep -Eq '^ +[a-z]+-[0-9]+ +[0-3]d[.a-zA-Z0-9]{4} +[0-9]+us.: selftest_irqsoff <-selftest_write\$'"
 check "the functions called inside it are recorded (udelay)" grep -q ': udelay <-selftest_irqsoff$' trace
 check "a stack ends it, after some 30000 us" grep -Eq '^ .* [0-9]{5}us.: <stack trace>$' trace
 check "the latency-format legend is on" grep -q '^#  cmd     pid     |||||| time  |   caller' trace
